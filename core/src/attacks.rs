@@ -1,0 +1,255 @@
+//! Table-driven move generators: leapers (any offset list) and sliders along
+//! given directions with an optional range limit, blocked by occupancy.
+//!
+//! Tables are built at compile time by the `const fn`s here. A slider's
+//! attacks in one direction are the unlimited ray minus the ray behind the
+//! nearest blocker; a range limit is one AND with a precomputed Chebyshev
+//! ball (a ray's length equals the Chebyshev distance along it).
+//!
+//! ```
+//! use motley_core::{attacks, Bits, Board16x16, Square};
+//! let q: Square<Board16x16> = "a1".parse().unwrap();
+//! // An unblocked queen on a1 limited to 8 squares reaches 3 * 8 squares.
+//! assert_eq!(attacks::queen(q, Bits::EMPTY, 8).count(), 24);
+//! // Unlimited, it reaches 3 * 15.
+//! assert_eq!(attacks::queen(q, Bits::EMPTY, attacks::UNLIMITED).count(), 45);
+//! ```
+
+use crate::bits::Bits;
+use crate::geometry::{SetGeometry, Square};
+
+/// A range that never limits a slider.
+pub const UNLIMITED: u8 = u8::MAX;
+
+/// One of the eight line directions.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
+pub enum Dir {
+    /// Towards higher ranks.
+    N = 0,
+    /// Higher rank and file.
+    NE = 1,
+    /// Towards higher files.
+    E = 2,
+    /// Lower rank, higher file.
+    SE = 3,
+    /// Towards lower ranks.
+    S = 4,
+    /// Lower rank and file.
+    SW = 5,
+    /// Towards lower files.
+    W = 6,
+    /// Higher rank, lower file.
+    NW = 7,
+}
+
+impl Dir {
+    /// All eight directions.
+    pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
+    /// The rook directions.
+    pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+    /// The bishop directions.
+    pub const DIAGONAL: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
+
+    /// The `(file, rank)` step.
+    #[must_use]
+    pub const fn delta(self) -> (i8, i8) {
+        match self {
+            Dir::N => (0, 1),
+            Dir::NE => (1, 1),
+            Dir::E => (1, 0),
+            Dir::SE => (1, -1),
+            Dir::S => (0, -1),
+            Dir::SW => (-1, -1),
+            Dir::W => (-1, 0),
+            Dir::NW => (-1, 1),
+        }
+    }
+
+    /// Whether square indices increase along this direction (so the nearest
+    /// blocker on a ray is its lowest member).
+    #[must_use]
+    pub const fn increases(self) -> bool {
+        matches!(self, Dir::N | Dir::NE | Dir::E | Dir::NW)
+    }
+
+    /// The opposite direction.
+    #[must_use]
+    pub const fn opposite(self) -> Dir {
+        Dir::ALL[(self as usize + 4) % 8]
+    }
+}
+
+/// The set of every square of a `files` x `ranks` board.
+#[must_use]
+pub const fn board_mask<const W: usize>(files: u8, ranks: u8) -> Bits<W> {
+    let mut set = Bits::<W>::EMPTY;
+    let mut i = 0;
+    while i < files as usize * ranks as usize {
+        set = set.with(i as u8);
+        i += 1;
+    }
+    set
+}
+
+/// For each direction and square, the unlimited ray to the board edge.
+#[must_use]
+pub const fn ray_table<const W: usize, const N: usize>(files: u8, ranks: u8) -> [[Bits<W>; N]; 8] {
+    let mut t = [[Bits::<W>::EMPTY; N]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = Dir::ALL[d].delta();
+        let mut sq = 0;
+        while sq < N {
+            let mut f = (sq % files as usize) as i32 + df as i32;
+            let mut r = (sq / files as usize) as i32 + dr as i32;
+            while f >= 0 && r >= 0 && f < files as i32 && r < ranks as i32 {
+                t[d][sq] = t[d][sq].with((f + r * files as i32) as u8);
+                f += df as i32;
+                r += dr as i32;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// For each square and radius `0..16`, the squares at Chebyshev distance `1..=radius`.
+#[must_use]
+pub const fn within_table<const W: usize, const N: usize>(files: u8) -> [[Bits<W>; 16]; N] {
+    let mut t = [[Bits::<W>::EMPTY; 16]; N];
+    let mut sq = 0;
+    while sq < N {
+        let (f0, r0) = ((sq % files as usize) as i32, (sq / files as usize) as i32);
+        let mut other = 0;
+        while other < N {
+            let (f1, r1) = ((other % files as usize) as i32, (other / files as usize) as i32);
+            let df = (f1 - f0).abs();
+            let dr = (r1 - r0).abs();
+            let dist = if df > dr { df } else { dr };
+            let mut radius = dist;
+            while radius < 16 {
+                if dist >= 1 {
+                    t[sq][radius as usize] = t[sq][radius as usize].with(other as u8);
+                }
+                radius += 1;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// For each square, the destinations of a leaper with the given `(file, rank)`
+/// offsets (taken as listed: include every symmetric offset you want).
+#[must_use]
+pub const fn leaper_table<const W: usize, const N: usize>(
+    files: u8,
+    ranks: u8,
+    offsets: &[(i8, i8)],
+) -> [Bits<W>; N] {
+    let mut t = [Bits::<W>::EMPTY; N];
+    let mut sq = 0;
+    while sq < N {
+        let mut k = 0;
+        while k < offsets.len() {
+            let f = (sq % files as usize) as i32 + offsets[k].0 as i32;
+            let r = (sq / files as usize) as i32 + offsets[k].1 as i32;
+            if f >= 0 && r >= 0 && f < files as i32 && r < ranks as i32 {
+                t[sq] = t[sq].with((f + r * files as i32) as u8);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// The eight offsets `(±a, ±b)` and `(±b, ±a)` of an `(a, b)` leaper, with
+/// duplicates kept (harmless in a set).
+#[must_use]
+pub const fn symmetric(a: i8, b: i8) -> [(i8, i8); 8] {
+    [(a, b), (b, a), (b, -a), (a, -b), (-a, -b), (-b, -a), (-b, a), (-a, b)]
+}
+
+/// The squares a slider on `sq` reaches in direction `dir`, stopping at (and
+/// including) the first member of `occupied`, and at most `range` squares far
+/// ([`UNLIMITED`] for no limit).
+#[inline]
+#[must_use]
+pub fn slide<G: SetGeometry<W>, const W: usize>(
+    sq: Square<G>,
+    dir: Dir,
+    occupied: Bits<W>,
+    range: u8,
+) -> Bits<W> {
+    let ray = G::ray(dir, sq);
+    let blockers = ray & occupied;
+    let nearest = if dir.increases() { blockers.first() } else { blockers.last() };
+    let mut reach = match nearest {
+        Some(b) => ray ^ G::ray(dir, Square::new_unchecked(b)),
+        None => ray,
+    };
+    if range < 16 {
+        reach &= G::within(sq, range);
+    }
+    reach
+}
+
+/// The union of [`slide`] over `dirs`.
+#[inline]
+#[must_use]
+pub fn slides<G: SetGeometry<W>, const W: usize>(
+    sq: Square<G>,
+    dirs: &[Dir],
+    occupied: Bits<W>,
+    range: u8,
+) -> Bits<W> {
+    let mut reach = Bits::EMPTY;
+    for &d in dirs {
+        reach |= slide(sq, d, occupied, range);
+    }
+    reach
+}
+
+/// Rook reach (orthogonal slides) with a range limit.
+#[inline]
+#[must_use]
+pub fn rook<G: SetGeometry<W>, const W: usize>(sq: Square<G>, occupied: Bits<W>, range: u8) -> Bits<W> {
+    slides(sq, &Dir::ORTHOGONAL, occupied, range)
+}
+
+/// Bishop reach (diagonal slides) with a range limit.
+#[inline]
+#[must_use]
+pub fn bishop<G: SetGeometry<W>, const W: usize>(sq: Square<G>, occupied: Bits<W>, range: u8) -> Bits<W> {
+    slides(sq, &Dir::DIAGONAL, occupied, range)
+}
+
+/// Queen reach (all eight slides) with a range limit.
+#[inline]
+#[must_use]
+pub fn queen<G: SetGeometry<W>, const W: usize>(sq: Square<G>, occupied: Bits<W>, range: u8) -> Bits<W> {
+    slides(sq, &Dir::ALL, occupied, range)
+}
+
+/// The squares between `a` and `b` (exclusive) if they share a line, else empty.
+#[must_use]
+pub fn between<G: SetGeometry<W>, const W: usize>(a: Square<G>, b: Square<G>) -> Bits<W> {
+    for d in Dir::ALL {
+        let ray = G::ray(d, a);
+        if ray.contains(b.bit()) {
+            return ray & G::ray(d.opposite(), b);
+        }
+    }
+    Bits::EMPTY
+}
+
+/// Leaper destinations computed without a table, for offset lists that are
+/// only known at run time (and for reference implementations).
+#[must_use]
+pub fn leaps<G: SetGeometry<W>, const W: usize>(sq: Square<G>, offsets: &[(i8, i8)]) -> Bits<W> {
+    offsets.iter().filter_map(|&(df, dr)| sq.offset(i32::from(df), i32::from(dr))).map(|s| s.bit()).collect()
+}

@@ -1,0 +1,269 @@
+//! The traits every variant implements, so that perft, search and the CLI are
+//! written once: [`Position`] (parse, print, list legal inputs, play, status,
+//! hash), plus the [`Outcome`] of a finished game and the [`Seat`] type.
+//!
+//! The model covers the three variants without special cases:
+//! - **Seats**: a position has `seat_count()` seats (2, or 4 in Royale) and
+//!   [`Position::turn`] names the one whose input comes next.
+//! - **Chance**: a position may be a *chance node* ([`Position::chance`]):
+//!   its legal inputs are outcomes of a random event (Mage's Chess
+//!   engagements) with probabilities. Search averages over them; perft and
+//!   move lists treat them as ordinary inputs.
+//! - **Results**: an [`Outcome`] holds one [`SeatResult`] per seat and a
+//!   machine-readable reason.
+
+use core::fmt;
+use core::hash::Hash;
+use core::ops::Deref;
+
+use arrayvec::ArrayVec;
+
+/// The largest number of seats of any variant (Royale).
+pub const MAX_SEATS: usize = 4;
+
+/// A seat (player) of a game: `0 .. seat_count()`. Prints 1-based.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The 0-based index.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// How one seat finished.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum SeatResult {
+    /// The seat won.
+    Win,
+    /// The seat drew (or tied, in a multi-seat game).
+    Draw,
+    /// The seat lost.
+    Loss,
+}
+
+impl SeatResult {
+    /// The conventional score: 1, ½ or 0.
+    #[must_use]
+    pub const fn score(self) -> f64 {
+        match self {
+            SeatResult::Win => 1.0,
+            SeatResult::Draw => 0.5,
+            SeatResult::Loss => 0.0,
+        }
+    }
+}
+
+/// The result of a finished game: a [`SeatResult`] per seat and why.
+///
+/// ```
+/// use motley_core::{Outcome, Seat, SeatResult};
+/// let o = Outcome::win(Seat(1), 2, "checkmate");
+/// assert_eq!(o.winner(), Some(Seat(1)));
+/// assert_eq!(o.result(Seat(0)), SeatResult::Loss);
+/// assert_eq!(o.to_string(), "seat 2 wins (checkmate)");
+/// assert!(Outcome::draw(2, "stalemate").is_draw());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Outcome {
+    results: ArrayVec<SeatResult, MAX_SEATS>,
+    reason: &'static str,
+}
+
+impl Outcome {
+    /// An outcome from explicit per-seat results.
+    ///
+    /// # Panics
+    /// If `results` has more than [`MAX_SEATS`] entries.
+    #[must_use]
+    #[track_caller]
+    pub fn new(results: &[SeatResult], reason: &'static str) -> Self {
+        Outcome { results: results.iter().copied().collect(), reason }
+    }
+
+    /// `winner` wins, every other of the `seats` seats loses.
+    #[must_use]
+    pub fn win(winner: Seat, seats: usize, reason: &'static str) -> Self {
+        Outcome {
+            results: (0..seats.min(MAX_SEATS))
+                .map(|i| if i == winner.index() { SeatResult::Win } else { SeatResult::Loss })
+                .collect(),
+            reason,
+        }
+    }
+
+    /// Every seat draws.
+    #[must_use]
+    pub fn draw(seats: usize, reason: &'static str) -> Self {
+        Outcome { results: (0..seats.min(MAX_SEATS)).map(|_| SeatResult::Draw).collect(), reason }
+    }
+
+    /// The one seat with [`SeatResult::Win`], if exactly one won.
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        let mut winners = self.results.iter().enumerate().filter(|(_, r)| **r == SeatResult::Win);
+        match (winners.next(), winners.next()) {
+            (Some((i, _)), None) => Some(Seat(i as u8)),
+            _ => None,
+        }
+    }
+
+    /// Whether no seat won.
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        !self.results.contains(&SeatResult::Win)
+    }
+
+    /// The result of `seat` (a loss for a seat out of range).
+    #[must_use]
+    pub fn result(&self, seat: Seat) -> SeatResult {
+        self.results.get(seat.index()).copied().unwrap_or(SeatResult::Loss)
+    }
+
+    /// Every seat's result, seat 0 first.
+    #[must_use]
+    pub fn results(&self) -> &[SeatResult] {
+        &self.results
+    }
+
+    /// A short machine-readable reason in kebab case, such as `"checkmate"` or
+    /// `"move-limit"`; each variant documents its reasons.
+    #[must_use]
+    pub fn reason(&self) -> &'static str {
+        self.reason
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(w) => write!(f, "seat {w} wins ({})", self.reason),
+            None if self.is_draw() => write!(f, "draw ({})", self.reason),
+            None => {
+                let parts: Vec<String> = self
+                    .results
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| format!("seat {}: {r:?}", i + 1).to_lowercase())
+                    .collect();
+                write!(f, "{} ({})", parts.join(", "), self.reason)
+            }
+        }
+    }
+}
+
+/// Which tree perft counts. Only variants with chance events (Mage's Chess)
+/// tell the two apart; deterministic variants count the same tree for both.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum PerftMode {
+    /// Each chance event follows only its "expected" resolution (Mage's Chess:
+    /// the challenger wins), so the tree is that of deterministic capture.
+    #[default]
+    Decision,
+    /// Each chance event branches into every counted resolution.
+    Full,
+}
+
+/// A playable, validated position of a variant.
+///
+/// `Display` prints the variant's position string, which
+/// [`Position::from_fen`] reads back to an equal position.
+pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
+    /// An input: a move, a drop, a regime change, a chance resolution…
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// The list type [`Position::legal_moves`] returns.
+    type MoveList: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move> + Default;
+    /// Error of [`Position::from_fen`].
+    type ParseError: std::error::Error + Send + Sync + 'static;
+    /// Error of [`Position::parse_move`].
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    /// The variant's name as the CLI spells it (`"joker"`, `"mages"`, …).
+    const VARIANT: &'static str;
+
+    /// The variant's start position.
+    fn start() -> Self;
+
+    /// Parses and validates a position string.
+    ///
+    /// # Errors
+    /// A typed error naming the field and byte offset that is wrong.
+    fn from_fen(text: &str) -> Result<Self, Self::ParseError>;
+
+    /// The position string (same as `to_string()`).
+    fn fen(&self) -> String {
+        self.to_string()
+    }
+
+    /// Number of seats (2 or 4).
+    fn seat_count(&self) -> usize;
+
+    /// A human name for `seat` (`"white"`, `"green"`, …).
+    fn seat_name(&self, seat: Seat) -> &'static str;
+
+    /// The seat whose input comes next.
+    fn turn(&self) -> Seat;
+
+    /// Every legal input. Empty exactly when the game is over.
+    fn legal_moves(&self) -> Self::MoveList;
+
+    /// Plays `mv`, which must be one of [`Position::legal_moves`]; anything
+    /// else leaves the position unspecified (but memory-safe).
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Parses a move token in the variant's notation and checks it is legal here.
+    ///
+    /// # Errors
+    /// A typed error if the token is malformed or not a legal input.
+    fn parse_move(&self, token: &str) -> Result<Self::Move, Self::MoveError>;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The Zobrist hash of everything that decides the legal inputs and the result.
+    fn zobrist(&self) -> u64;
+
+    /// At a chance node, each legal input that chance may pick with its
+    /// probability (summing to 1; inputs with probability 0 may be left out).
+    /// `None` at a decision node.
+    fn chance(&self) -> Option<Vec<(Self::Move, f64)>> {
+        None
+    }
+
+    /// Whether `mv` is a legal input here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Counts the leaves of the game tree `depth` plies deep.
+    fn perft(&self, depth: u32, mode: PerftMode) -> u64 {
+        let _ = mode;
+        crate::perft::perft(self, depth)
+    }
+
+    /// The [`Position::perft`] count below each root input.
+    fn divide(&self, depth: u32, mode: PerftMode) -> Vec<(Self::Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = self.clone();
+                child.play_unchecked(mv);
+                (mv, child.perft(depth - 1, mode))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod attacks;
+pub mod bits;
+pub mod game;
+pub mod geometry;
+pub mod keyed;
+pub mod perft;
+pub mod zobrist;
+
+pub use attacks::Dir;
+pub use bits::Bits;
+pub use game::{MAX_SEATS, Outcome, PerftMode, Position, Seat, SeatResult};
+pub use geometry::{
+    Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
+};
+pub use keyed::{ByKey, Key, KeySet};
