@@ -234,6 +234,12 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// The Zobrist hash of everything that decides the legal inputs and the result.
     fn zobrist(&self) -> u64;
 
+    /// A one-line status for people: `"ongoing"`, `"check"`, `"engagement pending"`,
+    /// or the outcome. The default says `"ongoing"` or prints the outcome.
+    fn status(&self) -> String {
+        self.outcome().map_or_else(|| "ongoing".to_owned(), |o| o.to_string())
+    }
+
     /// At a chance node, each legal input that chance may pick with its
     /// probability (summing to 1; inputs with probability 0 may be left out).
     /// `None` at a decision node.
@@ -266,4 +272,54 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
             })
             .collect()
     }
+}
+
+/// An sRGB colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl fmt::Display for Rgb {
+    /// `#rrggbb`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// How one piece looks in a diagram or picture.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Glyph {
+    /// The role letter as the position string writes it, upper case (`K`, `Q`, `H`…).
+    pub letter: char,
+    /// A Unicode chess symbol for the role (`♚`, `♛`, …); filled symbols are used for every army.
+    pub symbol: char,
+    /// The army (colour or team) name, lower case (`"white"`, `"navy"`, `"green"`).
+    pub army: &'static str,
+    /// The army's drawing colour.
+    pub color: Rgb,
+    /// A one-character mark shown beside the piece, if any (Mage's Chess halo: `*`).
+    pub mark: Option<char>,
+}
+
+/// One square as a diagram shows it.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Cell {
+    /// The piece on it.
+    pub piece: Option<Glyph>,
+    /// A special colour of the square itself (Sovereign's squares of colour), if any.
+    pub tint: Option<(&'static str, Rgb)>,
+}
+
+/// What a renderer needs to draw a position: its board shape and each cell.
+/// Implemented by every variant's position; the renderers in the CLI and in
+/// `motley_core::render` use nothing else.
+pub trait BoardView {
+    /// `(files, ranks)`.
+    fn dimensions(&self) -> (u8, u8);
+    /// The cell at 0-based `file`, `rank` (rank 0 is rank 1, drawn at the bottom).
+    fn cell(&self, file: u8, rank: u8) -> Cell;
+    /// Facts about the position a person reading a diagram wants, as
+    /// `(key, value)` pairs in display order: side to move, check, reserves,
+    /// owners and controllers of colours, pending engagement… Keys are
+    /// lower-case snake case and are used as JSON keys by the CLI.
+    fn details(&self) -> Vec<(&'static str, String)>;
 }
