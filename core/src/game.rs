@@ -258,19 +258,25 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
         crate::perft::perft(self, depth)
     }
 
-    /// The [`Position::perft`] count below each root input.
+    /// The [`Position::perft`] count of the subtree below the root input `mv`
+    /// at total depth `depth` (so `divide` sums to `perft`). Variants whose
+    /// inputs are not all plies (Mage's Chess resolutions) override it.
+    fn perft_after(&self, mv: Self::Move, depth: u32, mode: PerftMode) -> u64 {
+        if depth == 0 {
+            return 0;
+        }
+        let mut child = self.clone();
+        child.play_unchecked(mv);
+        child.perft(depth - 1, mode)
+    }
+
+    /// The root inputs that [`Position::perft`] branches on, each with
+    /// [`Position::perft_after`]. Sums to `perft(depth, mode)`.
     fn divide(&self, depth: u32, mode: PerftMode) -> Vec<(Self::Move, u64)> {
         if depth == 0 {
             return Vec::new();
         }
-        self.legal_moves()
-            .iter()
-            .map(|&mv| {
-                let mut child = self.clone();
-                child.play_unchecked(mv);
-                (mv, child.perft(depth - 1, mode))
-            })
-            .collect()
+        self.legal_moves().iter().map(|&mv| (mv, self.perft_after(mv, depth, mode))).collect()
     }
 }
 
