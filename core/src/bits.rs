@@ -3,7 +3,7 @@
 //! `Bits<1>` covers every board of at most 64 squares (6x8, 8x8); `Bits<4>`
 //! covers 16x16. Bit `i` stands for the square with index `i` (`file + files * rank`).
 //! The type knows nothing about a board's shape: [`Bits::diagram`] takes the
-//! geometry as a type parameter, and [`Geometry::ALL`](crate::Geometry::ALL)
+//! geometry as a type parameter, and [`SetGeometry::ALL`](crate::SetGeometry::ALL)
 //! masks a complement down to the board.
 
 use core::fmt;
