@@ -7,6 +7,7 @@ pub mod game;
 pub mod geometry;
 pub mod keyed;
 pub mod perft;
+pub mod render;
 pub mod zobrist;
 
 pub use attacks::Dir;
