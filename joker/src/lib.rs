@@ -1,1 +1,20 @@
-//! placeholder
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+mod board;
+mod movegen;
+mod moves;
+mod piece;
+mod position;
+mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod setup;
+mod view;
+
+pub use board::Board;
+pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
+pub use piece::{Color, Piece, Role, Square, SquareSet};
+pub use position::{EndReason, FenError, Issue, Joker, PositionError, START_FEN};
+pub use rules::{KingPromotion, PromotedRespawn, Rules};
+pub use setup::{Castling, ParseFenError, Pocket, Setup};

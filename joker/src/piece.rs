@@ -1,0 +1,267 @@
+//! The nouns of Joker's Chess: [`Color`], [`Role`], [`Piece`], and the square
+//! aliases over motley-core's 8x8 geometry.
+
+use core::fmt;
+
+use motley_core::{Bits, Board8x8, Key};
+
+/// A square of the 8x8 board (`a1` = 0, `h8` = 63).
+pub type Square = motley_core::Square<Board8x8>;
+
+/// A set of squares of the 8x8 board (bit `i` is the square with index `i`).
+pub type SquareSet = Bits<1>;
+
+/// A side: White (seat 0, moves first) or Black (seat 1).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Color {
+    /// White: two queens, no king.
+    White = 0,
+    /// Black: two kings, no queen.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other colour.
+    #[inline]
+    #[must_use]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// `0` for White, `1` for Black.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"white"` or `"black"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// The side-to-move letter of the position string: `w` or `b`.
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+impl core::ops::Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.other()
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Key for Color {
+    const COUNT: usize = 2;
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn from_index(i: usize) -> Option<Self> {
+        Color::ALL.get(i).copied()
+    }
+}
+
+/// A kind of piece. The first three ([`Role::Pawn`], [`Role::Knight`],
+/// [`Role::Bishop`]) are the kinds that respawn and can sit on a bench or in a
+/// Joker Reserve.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Role {
+    /// Pawn.
+    Pawn = 0,
+    /// Knight.
+    Knight = 1,
+    /// Bishop.
+    Bishop = 2,
+    /// Rook.
+    Rook = 3,
+    /// Queen.
+    Queen = 4,
+    /// King (not royal in this variant).
+    King = 5,
+}
+
+impl Role {
+    /// Every role, pawn first.
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    /// The kinds that respawn and that benches and Joker Reserves hold.
+    pub const RESPAWNING: [Role; 3] = [Role::Pawn, Role::Knight, Role::Bishop];
+
+    /// The index in [`Role::ALL`].
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case letter (`p n b r q k`).
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+
+    /// The upper-case letter (`P N B R Q K`).
+    #[must_use]
+    pub const fn upper_char(self) -> char {
+        self.char().to_ascii_uppercase()
+    }
+
+    /// The role of a letter of either case.
+    #[must_use]
+    pub const fn from_char(c: char) -> Option<Role> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(Role::Pawn),
+            'n' => Some(Role::Knight),
+            'b' => Some(Role::Bishop),
+            'r' => Some(Role::Rook),
+            'q' => Some(Role::Queen),
+            'k' => Some(Role::King),
+            _ => None,
+        }
+    }
+
+    /// Whether pieces of this kind respawn (pawn, knight, bishop).
+    #[inline]
+    #[must_use]
+    pub const fn respawns(self) -> bool {
+        (self as u8) < 3
+    }
+
+    /// The role with index `i` in [`Role::ALL`].
+    #[inline]
+    #[must_use]
+    pub const fn from_index(i: usize) -> Option<Role> {
+        if i < 6 { Some(Role::ALL[i]) } else { None }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        };
+        f.write_str(name)
+    }
+}
+
+impl Key for Role {
+    const COUNT: usize = 6;
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn from_index(i: usize) -> Option<Self> {
+        Role::from_index(i)
+    }
+}
+
+/// A coloured piece.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Piece {
+    /// Its side.
+    pub color: Color,
+    /// Its kind.
+    pub role: Role,
+}
+
+impl Piece {
+    /// A piece of `color` and `role`.
+    #[must_use]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// The FEN letter: upper case for White, lower case for Black.
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self.color {
+            Color::White => self.role.upper_char(),
+            Color::Black => self.role.char(),
+        }
+    }
+
+    /// The piece of a FEN letter.
+    #[must_use]
+    pub const fn from_char(c: char) -> Option<Piece> {
+        match Role::from_char(c) {
+            Some(role) => {
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                Some(Piece { color, role })
+            }
+            None => None,
+        }
+    }
+
+    /// A compact code `1 + role + 6 * color` (0 is kept for "empty" in the mailbox).
+    #[inline]
+    #[must_use]
+    pub(crate) const fn code(self) -> u8 {
+        1 + self.role as u8 + 6 * self.color as u8
+    }
+
+    /// The piece of a non-zero [`Piece::code`].
+    #[inline]
+    #[must_use]
+    pub(crate) const fn from_code(code: u8) -> Piece {
+        let i = code - 1;
+        let color = if i >= 6 { Color::Black } else { Color::White };
+        Piece { color, role: Role::ALL[(i % 6) as usize] }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_chars_roundtrip() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let p = Piece::new(color, role);
+                assert_eq!(Piece::from_code(p.code()), p);
+                assert_eq!(Piece::from_char(p.char()), Some(p));
+            }
+        }
+        assert_eq!(Piece::from_char('x'), None);
+        assert!(Role::Bishop.respawns() && !Role::Rook.respawns());
+    }
+}

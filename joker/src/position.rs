@@ -1,0 +1,735 @@
+//! [`Joker`]: the validated, playable position — play, game end, perft — and
+//! its validation from a [`Setup`].
+
+use core::fmt;
+use core::str::FromStr;
+
+use motley_core::zobrist::{splitmix64, zobrist_keys};
+use motley_core::{Outcome, PerftMode, Position, Seat};
+
+use crate::board::Board;
+use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
+use crate::moves::{Move, MoveList, ParseMoveError};
+use crate::piece::{Color, Piece, Role, Square};
+use crate::rules::{PromotedRespawn, Rules};
+use crate::setup::{Castling, FIELDS, ParseFenError, Pocket, Setup};
+
+/// The start position string.
+pub const START_FEN: &str = "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb";
+
+const NO_EP: u8 = 64;
+
+/// Why a game of Joker's Chess ended. There are no draws.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndReason {
+    /// White captured Black's last king (`"kings-captured"`): White wins.
+    KingsCaptured,
+    /// 14 consecutive half-moves without capture or pawn move
+    /// (`"fourteen-move-rule"`): Black wins.
+    FourteenMoveRule,
+    /// 200 half-moves were played and Black still has a king (`"move-limit"`): Black wins.
+    MoveLimit,
+    /// White has no piece on the board and none in its Joker Reserve
+    /// (`"insufficient-material"`): Black wins.
+    InsufficientMaterial,
+    /// White has no legal move on its turn (`"stalemate"`): Black wins.
+    Stalemate,
+    /// Black has no legal move on its turn (`"black-no-moves"`): White wins
+    /// (Black, if [`Rules::black_no_moves_loses`] is off).
+    BlackNoMoves,
+}
+
+impl EndReason {
+    /// The kebab-case reason used in [`Outcome::reason`].
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::KingsCaptured => "kings-captured",
+            EndReason::FourteenMoveRule => "fourteen-move-rule",
+            EndReason::MoveLimit => "move-limit",
+            EndReason::InsufficientMaterial => "insufficient-material",
+            EndReason::Stalemate => "stalemate",
+            EndReason::BlackNoMoves => "black-no-moves",
+        }
+    }
+
+    /// Who wins under `rules`.
+    #[must_use]
+    pub const fn winner(self, rules: &Rules) -> Color {
+        match self {
+            EndReason::KingsCaptured => Color::White,
+            EndReason::BlackNoMoves if rules.black_no_moves_loses => Color::White,
+            _ => Color::Black,
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One reason a [`Setup`] is not a playable position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+pub enum Issue {
+    /// A pawn on rank 1 or 8.
+    #[error("pawn on the back rank {0}")]
+    PawnOnBackRank(Square),
+    /// A white king (White has none and cannot get one).
+    #[error("white king on {0}")]
+    WhiteKing(Square),
+    /// A `~` on a pawn.
+    #[error("promoted mark on the pawn on {0}")]
+    PromotedPawn(Square),
+    /// More than 32 pieces of one colour.
+    #[error("more than 32 {0} pieces")]
+    TooManyPieces(Color),
+    /// A castling right without the black king on `e8` and the rook on its corner.
+    #[error("castling right without king on e8 and rook on {0}")]
+    Castling(Square),
+    /// The en passant square is not behind a pawn that just double-stepped.
+    #[error("no double-stepped pawn passed {0}")]
+    EnPassant(Square),
+}
+
+impl Issue {
+    /// The position-string field the issue is about.
+    #[must_use]
+    pub const fn field(self) -> &'static str {
+        match self {
+            Issue::PawnOnBackRank(_) | Issue::WhiteKing(_) | Issue::PromotedPawn(_) | Issue::TooManyPieces(_) => {
+                FIELDS[0]
+            }
+            Issue::Castling(_) => FIELDS[2],
+            Issue::EnPassant(_) => FIELDS[3],
+        }
+    }
+}
+
+/// A [`Setup`] is not a playable position: every [`Issue`] found.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionError {
+    /// The issues, in the order checked (board, castling, en passant); never empty.
+    pub issues: Vec<Issue>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{}: {issue}", issue.field())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A position string could not be read as a playable position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FenError {
+    /// Malformed text.
+    #[error(transparent)]
+    Parse(#[from] ParseFenError),
+    /// Well formed, but not a valid position; `at` is the byte offset of the
+    /// field of the first issue.
+    #[error("{error} (byte {at})")]
+    Invalid {
+        /// Byte offset of the first issue's field.
+        at: usize,
+        /// The issues.
+        error: PositionError,
+    },
+}
+
+/// A playable position of Joker's Chess, with its [`Rules`].
+///
+/// Copy-make: the position is about 180 bytes, so [`Joker::play_unchecked`]
+/// updates it in place and search or perft copy the parent.
+///
+/// ```
+/// use motley_joker::{Joker, Move};
+/// use motley_core::Position;
+/// let mut pos = Joker::start();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// pos.play("e2e4".parse()?)?;
+/// assert_eq!(pos.to_string(), "rnbkkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQQBNR[] b kq - 0 1 PPPPPNNBppppppppnnnbb");
+/// # Ok::<(), motley_joker::ParseMoveError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Joker {
+    pub(crate) board: Board,
+    pub(crate) bench: [[u8; 3]; 2],
+    pub(crate) reserve: [[u8; 3]; 2],
+    pub(crate) turn: Color,
+    /// Bit 0: Black king side, bit 1: Black queen side.
+    pub(crate) castling: u8,
+    /// The en passant square, or 64.
+    pub(crate) ep: u8,
+    pub(crate) clock: u16,
+    pub(crate) ply: u16,
+    pub(crate) rules: Rules,
+}
+
+impl Default for Joker {
+    fn default() -> Self {
+        Joker::with_rules(Rules::default())
+    }
+}
+
+/// Castling rights kept when a move touches a square.
+const fn castle_mask(sq: u8) -> u8 {
+    match sq {
+        E8 => 0,
+        H8 => !1,
+        A8 => !2,
+        _ => !0,
+    }
+}
+
+impl Joker {
+    /// The start position under `rules`.
+    #[must_use]
+    pub fn with_rules(rules: Rules) -> Joker {
+        Joker::from_setup(&Setup::default(), rules).expect("the start position is valid")
+    }
+
+    /// Validates `setup` under `rules`.
+    ///
+    /// # Errors
+    /// [`PositionError`] with every [`Issue`] found.
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Joker, PositionError> {
+        let b = &setup.board;
+        let mut issues = Vec::new();
+        let pawns = b.by_role[Role::Pawn as usize];
+        for sq in (pawns & (RANK_1 | RANK_8)).into_iter_bits() {
+            issues.push(Issue::PawnOnBackRank(Square::new_unchecked(sq)));
+        }
+        for sq in (b.by_color[0] & b.by_role[Role::King as usize]).into_iter_bits() {
+            issues.push(Issue::WhiteKing(Square::new_unchecked(sq)));
+        }
+        for sq in (pawns & b.promoted).into_iter_bits() {
+            issues.push(Issue::PromotedPawn(Square::new_unchecked(sq)));
+        }
+        for color in Color::ALL {
+            if b.by_color[color as usize].count_ones() > 32 {
+                issues.push(Issue::TooManyPieces(color));
+            }
+        }
+        let black = |role: Role, sq: u8| b.piece_at_index(sq) == Some(Piece::new(Color::Black, role));
+        let king_home = black(Role::King, E8);
+        if setup.castling.king_side && !(king_home && black(Role::Rook, H8)) {
+            issues.push(Issue::Castling(Square::new_unchecked(H8)));
+        }
+        if setup.castling.queen_side && !(king_home && black(Role::Rook, A8)) {
+            issues.push(Issue::Castling(Square::new_unchecked(A8)));
+        }
+        let mut ep = NO_EP;
+        if let Some(sq) = setup.ep_square {
+            let i = sq.bit();
+            // The pawn that passed `sq` belongs to the side not to move.
+            let mover = setup.turn.other();
+            let (ranks, pawn_sq, origin) = match mover {
+                Color::White => {
+                    let r: u64 = if rules.third_rank_double_step { 0xFFFF << 16 } else { 0xFF << 16 };
+                    (r, i.wrapping_add(8), i.wrapping_sub(8))
+                }
+                Color::Black => {
+                    let r: u64 = if rules.third_rank_double_step { 0xFFFF << 32 } else { 0xFF << 40 };
+                    (r, i.wrapping_sub(8), i.wrapping_add(8))
+                }
+            };
+            let ok = (ranks >> i) & 1 != 0
+                && b.piece_at_index(i).is_none()
+                && b.piece_at_index(origin).is_none()
+                && b.piece_at_index(pawn_sq) == Some(Piece::new(mover, Role::Pawn));
+            if ok {
+                ep = i;
+            } else {
+                issues.push(Issue::EnPassant(sq));
+            }
+        }
+        if !issues.is_empty() {
+            return Err(PositionError { issues });
+        }
+        Ok(Joker {
+            board: setup.board,
+            bench: setup.bench.0,
+            reserve: setup.reserve.0,
+            turn: setup.turn,
+            castling: setup.castling.bits(),
+            ep,
+            clock: setup.halfmove_clock,
+            ply: setup.ply,
+            rules,
+        })
+    }
+
+    /// Parses and validates a position string under `rules`.
+    ///
+    /// # Errors
+    /// [`FenError`] naming the field and byte offset that is wrong.
+    pub fn from_fen_with_rules(text: &str, rules: Rules) -> Result<Joker, FenError> {
+        let setup = Setup::from_ascii(text.as_bytes())?;
+        Joker::from_setup(&setup, rules).map_err(|error| {
+            let field = FIELDS.iter().position(|f| *f == error.issues[0].field()).unwrap_or(0);
+            let at = text.split(' ').take(field).map(|f| f.len() + 1).sum();
+            FenError::Invalid { at, error }
+        })
+    }
+
+    /// The unvalidated description of this position (what the position string says).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            reserve: Pocket(self.reserve),
+            turn: self.turn,
+            castling: Castling::from_bits(self.castling),
+            ep_square: self.ep_square(),
+            halfmove_clock: self.clock,
+            ply: self.ply,
+            bench: Pocket(self.bench),
+        }
+    }
+
+    /// The rule options.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The pieces.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    /// The reserve benches.
+    #[must_use]
+    pub const fn bench(&self) -> Pocket {
+        Pocket(self.bench)
+    }
+
+    /// The Joker Reserves.
+    #[must_use]
+    pub const fn joker_reserve(&self) -> Pocket {
+        Pocket(self.reserve)
+    }
+
+    /// Black's castling rights.
+    #[must_use]
+    pub const fn castling(&self) -> Castling {
+        Castling::from_bits(self.castling)
+    }
+
+    /// The en passant square, set only when a pawn can capture there.
+    #[must_use]
+    pub const fn ep_square(&self) -> Option<Square> {
+        if self.ep < 64 { Some(Square::new_unchecked(self.ep)) } else { None }
+    }
+
+    /// Half-moves since the last capture or pawn move (pawn drops count as pawn moves).
+    #[must_use]
+    pub const fn halfmove_clock(&self) -> u16 {
+        self.clock
+    }
+
+    /// Half-moves played since the start.
+    #[must_use]
+    pub const fn ply(&self) -> u16 {
+        self.ply
+    }
+
+    /// The end reasons decided by the position's state alone, in the rules'
+    /// order: kings captured, the 14-half-move rule, the move limit,
+    /// insufficient material.
+    #[inline]
+    pub(crate) fn end_by_state(&self) -> Option<EndReason> {
+        let b = &self.board;
+        let black_kings = (b.by_color[1] & b.by_role[Role::King as usize]).count_ones();
+        if black_kings <= u32::from(self.rules.black_kings_floor) {
+            return Some(EndReason::KingsCaptured);
+        }
+        if self.rules.quiet_limit > 0 && self.clock >= self.rules.quiet_limit {
+            return Some(EndReason::FourteenMoveRule);
+        }
+        if self.rules.ply_limit > 0 && self.ply >= self.rules.ply_limit {
+            return Some(EndReason::MoveLimit);
+        }
+        if b.by_color[0] == 0 && self.reserve[0] == [0; 3] {
+            return Some(EndReason::InsufficientMaterial);
+        }
+        None
+    }
+
+    /// Why the game is over, if it is (checked in the rules' order; the last
+    /// check is whether the side to move has a legal move).
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        if let Some(r) = self.end_by_state() {
+            return Some(r);
+        }
+        let mut any = movegen::Any(false);
+        movegen::generate(self, &mut any);
+        match (any.0, self.turn) {
+            (true, _) => None,
+            (false, Color::White) => Some(EndReason::Stalemate),
+            (false, Color::Black) => Some(EndReason::BlackNoMoves),
+        }
+    }
+
+    /// The winner, once the game is over.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        self.end_reason().map(|r| r.winner(&self.rules))
+    }
+
+    /// Every legal move (none once the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.end_by_state().is_none() {
+            movegen::generate(self, &mut list);
+        }
+        list
+    }
+
+    /// The number of legal moves, counted without listing them.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        if self.end_by_state().is_some() {
+            return 0;
+        }
+        let mut c = movegen::Counter(0);
+        movegen::generate(self, &mut c);
+        c.0
+    }
+
+    /// Whether `mv` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Plays `mv` after checking it is legal.
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Illegal`] if it is not, leaving the position unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
+        if !self.is_legal(mv) {
+            return Err(ParseMoveError::Illegal { token: mv.to_string() });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv`, which must be legal (anything else leaves an unspecified
+    /// but memory-safe position). Captures respawn immediately.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn;
+        match mv {
+            Move::Drop { role, to } => {
+                if let Some(slot) = self.reserve[us as usize].get_mut(role as usize) {
+                    *slot = slot.saturating_sub(1);
+                }
+                self.board.remove_raw(to.bit());
+                self.board.put_raw(to.bit(), Piece::new(us, role));
+                self.clock = if role == Role::Pawn && self.rules.pawn_drop_resets_clock {
+                    0
+                } else {
+                    self.clock.saturating_add(1)
+                };
+                self.ep = NO_EP;
+            }
+            Move::Normal { from, to, promotion } => {
+                let (from, to) = (from.bit(), to.bit());
+                let Some((piece, promoted)) = self.board.remove_raw(from) else {
+                    return;
+                };
+                let mut capture_sq = to;
+                if piece.role == Role::Pawn && to == self.ep {
+                    capture_sq = if us == Color::White { to - 8 } else { to + 8 };
+                }
+                let captured = self.board.remove_raw(capture_sq);
+                match promotion {
+                    Some(role) => {
+                        self.board.put_raw(to, Piece::new(us, role));
+                        self.board.promoted |= 1 << to;
+                    }
+                    None => {
+                        self.board.put_raw(to, piece);
+                        if promoted {
+                            self.board.promoted |= 1 << to;
+                        }
+                    }
+                }
+                if piece.role == Role::King && from == E8 && (to == G8 || to == C8) {
+                    let (rf, rt) = if to == G8 { (H8, F8) } else { (A8, D8) };
+                    if let Some((rook, _)) = self.board.remove_raw(rf) {
+                        self.board.put_raw(rt, rook);
+                    }
+                }
+                self.castling &= castle_mask(from) & castle_mask(to);
+                self.ep = NO_EP;
+                if piece.role == Role::Pawn && from.abs_diff(to) == 16 {
+                    let passed = (from + to) / 2;
+                    if movegen::pawn_attacks(us, u32::from(passed))
+                        & self.board.by_color[us.other() as usize]
+                        & self.board.by_role[Role::Pawn as usize]
+                        != 0
+                    {
+                        self.ep = passed;
+                    }
+                }
+                if piece.role == Role::Pawn || captured.is_some() {
+                    self.clock = 0;
+                } else {
+                    self.clock = self.clock.saturating_add(1);
+                }
+                if let Some((victim, was_promoted)) = captured {
+                    self.respawn(victim, was_promoted, capture_sq);
+                }
+            }
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.turn = us.other();
+    }
+
+    /// Brings a captured piece back from its owner's bench: onto the first
+    /// free home square, else into the Joker Reserve.
+    #[inline]
+    fn respawn(&mut self, victim: Piece, promoted: bool, capture_sq: u8) {
+        let role = if promoted && self.rules.promoted_respawn == PromotedRespawn::AsPawn {
+            Role::Pawn
+        } else {
+            victim.role
+        };
+        if !role.respawns() {
+            return;
+        }
+        let c = victim.color as usize;
+        let k = role as usize;
+        if self.bench[c][k] == 0 {
+            return;
+        }
+        self.bench[c][k] -= 1;
+        let occ = self.board.by_color[0] | self.board.by_color[1];
+        let file = capture_sq & 7;
+        let homes: [u8; 2] = match (victim.color, role) {
+            (Color::White, Role::Pawn) => [8 + file, 8 + file],
+            (Color::Black, Role::Pawn) => [48 + file, 48 + file],
+            (Color::White, Role::Knight) => [1, 6],
+            (Color::Black, Role::Knight) => [57, 62],
+            (Color::White, _) => [2, 5],
+            (Color::Black, _) => [58, 61],
+        };
+        for sq in homes {
+            if occ >> sq & 1 == 0 {
+                self.board.put_raw(sq, Piece::new(victim.color, role));
+                return;
+            }
+        }
+        self.reserve[c][k] += 1;
+    }
+
+    /// Leaves of the game tree `depth` plies deep (a finished game counts 0
+    /// at every depth ≥ 1), counting the last ply without listing it.
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal_moves(),
+            _ => {
+                let moves = self.legal_moves();
+                let mut total = 0;
+                for &mv in &moves {
+                    let mut child = *self;
+                    child.play_unchecked(mv);
+                    total += child.perft(depth - 1);
+                }
+                total
+            }
+        }
+    }
+
+    /// Each legal move with the perft count below it at total depth `depth`.
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = *self;
+                child.play_unchecked(mv);
+                (mv, child.perft(depth - 1))
+            })
+            .collect()
+    }
+
+    /// The Zobrist hash of everything that decides the legal moves and the
+    /// result: pieces (and promoted marks), side to move, castling rights, en
+    /// passant square, benches, Joker Reserves, clock and ply. Not of the rules.
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        let mut h = 0;
+        for (sq, piece) in self.board.pieces() {
+            h ^= ZOBRIST[usize::from(piece.code() - 1) * 64 + sq.index()];
+        }
+        for sq in (self.board.promoted).into_iter_bits() {
+            h ^= ZOBRIST[12 * 64 + usize::from(sq)];
+        }
+        if self.turn == Color::Black {
+            h ^= ZOBRIST[13 * 64];
+        }
+        h ^= ZOBRIST[13 * 64 + 1 + usize::from(self.castling)];
+        if self.ep < 64 {
+            h ^= ZOBRIST[13 * 64 + 5 + usize::from(self.ep & 7)];
+        }
+        let mut slot = 13 * 64 + 13;
+        for pocket in [self.bench, self.reserve] {
+            for side in pocket {
+                for n in side {
+                    h ^= splitmix64(ZOBRIST[slot] ^ u64::from(n)).1;
+                    slot += 1;
+                }
+            }
+        }
+        h ^= splitmix64(ZOBRIST[slot] ^ u64::from(self.clock)).1;
+        h ^ splitmix64(ZOBRIST[slot + 1] ^ u64::from(self.ply)).1
+    }
+
+    /// Whether a white piece attacks `sq` (used by castling).
+    #[must_use]
+    pub fn attacked_by_white(&self, sq: Square) -> bool {
+        movegen::attacked_by(self, Color::White, u32::from(sq.bit()), self.board.occupied().0[0])
+    }
+
+    /// Squares where a pawn may be dropped (ranks 3 to 6).
+    #[must_use]
+    pub const fn pawn_drop_squares() -> crate::SquareSet {
+        motley_core::Bits([PAWN_DROP_RANKS])
+    }
+}
+
+/// Piece-square keys (12 x 64), promoted marks (64), side, castling (4), en
+/// passant files (8), then one seed per pocket slot (12), clock and ply.
+static ZOBRIST: [u64; 13 * 64 + 13 + 14] = zobrist_keys::<{ 13 * 64 + 13 + 14 }>(0x4A4F_4B45_52);
+
+trait IntoIterBits {
+    fn into_iter_bits(self) -> impl Iterator<Item = u8>;
+}
+
+impl IntoIterBits for u64 {
+    fn into_iter_bits(self) -> impl Iterator<Item = u8> {
+        let mut m = self;
+        core::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(i)
+        })
+    }
+}
+
+impl fmt::Display for Joker {
+    /// The position string.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl fmt::Debug for Joker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Joker({self})")
+    }
+}
+
+impl FromStr for Joker {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Joker, FenError> {
+        Joker::from_fen_with_rules(s, Rules::default())
+    }
+}
+
+impl Position for Joker {
+    type Move = Move;
+    type MoveList = MoveList;
+    type ParseError = FenError;
+    type MoveError = ParseMoveError;
+
+    const VARIANT: &'static str = "joker";
+
+    fn start() -> Self {
+        Joker::default()
+    }
+
+    fn from_fen(text: &str) -> Result<Self, FenError> {
+        Joker::from_fen_with_rules(text, Rules::default())
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        match seat.0 {
+            0 => "white",
+            1 => "black",
+            _ => "none",
+        }
+    }
+
+    fn turn(&self) -> Seat {
+        Seat(self.turn as u8)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Joker::legal_moves(self)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        Joker::play_unchecked(self, mv);
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
+        let mv = Move::from_ascii(token.as_bytes())?;
+        if self.is_legal(mv) { Ok(mv) } else { Err(ParseMoveError::Illegal { token: token.to_owned() }) }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end_reason().map(|r| Outcome::win(Seat(r.winner(&self.rules) as u8), 2, r.as_str()))
+    }
+
+    fn zobrist(&self) -> u64 {
+        Joker::zobrist(self)
+    }
+
+    fn status(&self) -> String {
+        match self.end_reason() {
+            None => "ongoing".to_owned(),
+            Some(r) => format!("{} wins ({r})", r.winner(&self.rules)),
+        }
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Joker::is_legal(self, mv)
+    }
+
+    fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
+        Joker::perft(self, depth)
+    }
+}

@@ -1,0 +1,453 @@
+//! The position string (an extended FEN) and [`Setup`], the unvalidated
+//! position it describes. [`Setup`] → [`Joker`](crate::Joker) validation lives
+//! in `position.rs`.
+//!
+//! Grammar (fields separated by one space; see the crate docs):
+//!
+//! ```text
+//! fen      = board "[" reserve "]" SP side SP castling SP ep SP clock SP ply SP bench
+//! board    = rank 7("/" rank)            ; rank 8 first, file a first
+//! rank     = 1*(piece ["~"] / "1"-"8")    ; exactly 8 squares; "~" marks a promoted pawn
+//! piece    = "P" / "N" / "B" / "R" / "Q" / "K" / "p" / "n" / "b" / "r" / "q" / "k"
+//! reserve  = *pocket                       ; the Joker Reserves (may be empty)
+//! pocket   = "P" / "N" / "B" / "p" / "n" / "b"
+//! side     = "w" / "b"
+//! castling = "-" / "k" / "q" / "kq"        ; Black's rights only
+//! ep       = "-" / square
+//! clock    = 1*DIGIT                       ; half-moves since a capture or pawn move
+//! ply      = 1*DIGIT                       ; half-moves played since the start
+//! bench    = "-" / 1*pocket                ; the reserve benches
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::Board;
+use crate::piece::{Color, Piece, Role, Square};
+
+/// Counts of pawns, knights and bishops per colour: a reserve bench or a Joker Reserve.
+///
+/// ```
+/// use motley_joker::{Color, Pocket, Role};
+/// let bench = Pocket::START_BENCH;
+/// assert_eq!(bench.get(Color::Black, Role::Knight), 3);
+/// assert_eq!(bench.get(Color::White, Role::Queen), 0);
+/// assert_eq!(bench.to_string(), "PPPPPNNBppppppppnnnbb");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Pocket(pub(crate) [[u8; 3]; 2]);
+
+impl Pocket {
+    /// Nothing.
+    pub const EMPTY: Pocket = Pocket([[0; 3]; 2]);
+    /// The start benches: White 5 pawns, 2 knights, 1 bishop; Black 8 pawns, 3 knights, 2 bishops.
+    pub const START_BENCH: Pocket = Pocket([[5, 2, 1], [8, 3, 2]]);
+
+    /// How many pieces of `role` `color` holds (always 0 for rooks, queens, kings).
+    #[inline]
+    #[must_use]
+    pub const fn get(&self, color: Color, role: Role) -> u8 {
+        if role.respawns() { self.0[color as usize][role as usize] } else { 0 }
+    }
+
+    /// Sets the count of `role` for `color`.
+    ///
+    /// # Panics
+    /// If `role` is not a pawn, knight or bishop.
+    #[track_caller]
+    pub fn set(&mut self, color: Color, role: Role, count: u8) {
+        assert!(role.respawns(), "pockets hold pawns, knights and bishops only");
+        self.0[color as usize][role as usize] = count;
+    }
+
+    /// Whether `color` holds nothing.
+    #[must_use]
+    pub const fn is_empty_for(&self, color: Color) -> bool {
+        let c = self.0[color as usize];
+        c[0] == 0 && c[1] == 0 && c[2] == 0
+    }
+
+    /// Whether both colours hold nothing.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.is_empty_for(Color::White) && self.is_empty_for(Color::Black)
+    }
+
+    /// The contents of one colour as letters (`"PPNB"`), in canonical order.
+    #[must_use]
+    pub fn letters(&self, color: Color) -> String {
+        let mut s = String::new();
+        for role in Role::RESPAWNING {
+            for _ in 0..self.get(color, role) {
+                s.push(Piece::new(color, role).char());
+            }
+        }
+        s
+    }
+}
+
+impl fmt::Display for Pocket {
+    /// The letters of both colours, White first (`PPNBpb`); empty if nothing.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.letters(Color::White), self.letters(Color::Black))
+    }
+}
+
+/// Black's castling rights (White has no king and never castles).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Castling {
+    /// King `e8` to `g8`, rook `h8` to `f8`.
+    pub king_side: bool,
+    /// King `e8` to `c8`, rook `a8` to `d8`.
+    pub queen_side: bool,
+}
+
+impl Castling {
+    /// Both rights.
+    pub const BOTH: Castling = Castling { king_side: true, queen_side: true };
+    /// No rights.
+    pub const NONE: Castling = Castling { king_side: false, queen_side: false };
+
+    pub(crate) const fn bits(self) -> u8 {
+        self.king_side as u8 | (self.queen_side as u8) << 1
+    }
+
+    pub(crate) const fn from_bits(b: u8) -> Castling {
+        Castling { king_side: b & 1 != 0, queen_side: b & 2 != 0 }
+    }
+}
+
+impl fmt::Display for Castling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.king_side, self.queen_side) {
+            (false, false) => f.write_str("-"),
+            (k, q) => write!(f, "{}{}", if k { "k" } else { "" }, if q { "q" } else { "" }),
+        }
+    }
+}
+
+/// An unvalidated position: whatever a well-formed position string says.
+/// Turn it into a playable [`Joker`](crate::Joker) with
+/// [`Joker::from_setup`](crate::Joker::from_setup).
+///
+/// ```
+/// use motley_joker::{Setup, START_FEN};
+/// let setup: Setup = START_FEN.parse()?;
+/// assert_eq!(setup.ply, 0);
+/// assert_eq!(setup.to_string(), START_FEN);
+/// let err = "8/8/8/8/8/8/8/8[] x - - 0 0 -".parse::<Setup>().unwrap_err();
+/// assert_eq!(err.to_string(), "side to move: expected `w` or `b` (byte 20)");
+/// # Ok::<(), motley_joker::ParseFenError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    /// The pieces (with their promoted marks).
+    pub board: Board,
+    /// The Joker Reserves.
+    pub reserve: Pocket,
+    /// Side to move.
+    pub turn: Color,
+    /// Black's castling rights.
+    pub castling: Castling,
+    /// The en passant square (the square a double-stepping pawn passed).
+    pub ep_square: Option<Square>,
+    /// Half-moves since the last capture or pawn move (the 14-half-move rule's clock).
+    pub halfmove_clock: u16,
+    /// Half-moves played since the start (the move limit's count).
+    pub ply: u16,
+    /// The reserve benches.
+    pub bench: Pocket,
+}
+
+impl Default for Setup {
+    /// The start position.
+    fn default() -> Self {
+        Setup {
+            board: Board::start(),
+            reserve: Pocket::EMPTY,
+            turn: Color::White,
+            castling: Castling::BOTH,
+            ep_square: None,
+            halfmove_clock: 0,
+            ply: 0,
+            bench: Pocket::START_BENCH,
+        }
+    }
+}
+
+/// A position string is malformed: names the field and the byte offset (in
+/// the whole string) where it goes wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseFenError {
+    /// The board field.
+    #[error("board: {what} (byte {at})")]
+    Board {
+        /// Byte offset.
+        at: usize,
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// The Joker Reserve brackets.
+    #[error("joker reserve: {what} (byte {at})")]
+    Reserve {
+        /// Byte offset.
+        at: usize,
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// The side-to-move field.
+    #[error("side to move: expected `w` or `b` (byte {at})")]
+    Turn {
+        /// Byte offset.
+        at: usize,
+    },
+    /// The castling field.
+    #[error("castling: expected `-`, `k`, `q` or `kq` (byte {at})")]
+    Castling {
+        /// Byte offset.
+        at: usize,
+    },
+    /// The en passant field.
+    #[error("en passant: expected `-` or a square (byte {at})")]
+    EnPassant {
+        /// Byte offset.
+        at: usize,
+    },
+    /// The half-move clock field.
+    #[error("half-move clock: expected a number up to 65535 (byte {at})")]
+    Clock {
+        /// Byte offset.
+        at: usize,
+    },
+    /// The ply count field.
+    #[error("ply count: expected a number up to 65535 (byte {at})")]
+    Ply {
+        /// Byte offset.
+        at: usize,
+    },
+    /// The bench field.
+    #[error("bench: {what} (byte {at})")]
+    Bench {
+        /// Byte offset.
+        at: usize,
+        /// What is wrong.
+        what: &'static str,
+    },
+    /// A field is missing.
+    #[error("missing field {field} (byte {at})")]
+    Missing {
+        /// The missing field's name.
+        field: &'static str,
+        /// Byte offset (the end of the text).
+        at: usize,
+    },
+    /// Text after the last field.
+    #[error("unexpected text after the bench field (byte {at})")]
+    Trailing {
+        /// Byte offset.
+        at: usize,
+    },
+}
+
+/// The names of the fields, in order.
+pub(crate) const FIELDS: [&str; 7] = ["board", "side to move", "castling", "en passant", "half-move clock", "ply count", "bench"];
+
+fn parse_u16(s: &[u8]) -> Option<u16> {
+    if s.is_empty() || s.len() > 5 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    s.iter().try_fold(0u32, |n, &d| Some(n * 10 + u32::from(d - b'0'))).and_then(|n| u16::try_from(n).ok())
+}
+
+fn parse_pocket_into(
+    pocket: &mut Pocket,
+    s: &[u8],
+    at: usize,
+    err: impl Fn(usize, &'static str) -> ParseFenError,
+) -> Result<(), ParseFenError> {
+    for (i, &c) in s.iter().enumerate() {
+        let piece = Piece::from_char(char::from(c))
+            .filter(|p| p.role.respawns())
+            .ok_or_else(|| err(at + i, "expected P, N, B, p, n or b"))?;
+        let slot = &mut pocket.0[piece.color as usize][piece.role as usize];
+        *slot = slot.checked_add(1).ok_or_else(|| err(at + i, "more than 255 of one kind"))?;
+    }
+    Ok(())
+}
+
+fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
+    let bad = |i: usize, what| ParseFenError::Board { at: at + i, what };
+    let mut board = Board::empty();
+    let mut rank: i32 = 7;
+    let mut file: u8 = 0;
+    let mut last_piece: Option<u8> = None;
+    for (i, &c) in s.iter().enumerate() {
+        match c {
+            b'/' => {
+                if file != 8 {
+                    return Err(bad(i, "a rank has fewer than 8 squares"));
+                }
+                rank -= 1;
+                if rank < 0 {
+                    return Err(bad(i, "more than 8 ranks"));
+                }
+                file = 0;
+                last_piece = None;
+            }
+            b'1'..=b'8' => {
+                file += c - b'0';
+                if file > 8 {
+                    return Err(bad(i, "a rank has more than 8 squares"));
+                }
+                last_piece = None;
+            }
+            b'~' => {
+                let sq = last_piece.take().ok_or_else(|| bad(i, "`~` must follow a piece letter"))?;
+                board.promoted |= 1 << sq;
+            }
+            _ => {
+                let piece = Piece::from_char(char::from(c)).ok_or_else(|| bad(i, "unknown piece letter"))?;
+                if file >= 8 {
+                    return Err(bad(i, "a rank has more than 8 squares"));
+                }
+                let sq = rank as u8 * 8 + file;
+                board.put_raw(sq, piece);
+                last_piece = Some(sq);
+                file += 1;
+            }
+        }
+    }
+    if rank != 0 {
+        return Err(bad(s.len(), "fewer than 8 ranks"));
+    }
+    if file != 8 {
+        return Err(bad(s.len(), "a rank has fewer than 8 squares"));
+    }
+    Ok(board)
+}
+
+impl Setup {
+    /// Parses a position string (grammar in the module docs).
+    ///
+    /// # Errors
+    /// [`ParseFenError`] naming the field and byte offset that is wrong.
+    pub fn from_ascii(text: &[u8]) -> Result<Setup, ParseFenError> {
+        let mut fields: Vec<(usize, &[u8])> = Vec::with_capacity(7);
+        let mut start = 0;
+        for (i, &c) in text.iter().enumerate() {
+            if c == b' ' {
+                fields.push((start, &text[start..i]));
+                start = i + 1;
+            }
+        }
+        fields.push((start, &text[start..]));
+        if fields.len() > 7 {
+            return Err(ParseFenError::Trailing { at: fields[7].0 - 1 });
+        }
+        if fields.len() < 7 {
+            return Err(ParseFenError::Missing { field: FIELDS[fields.len()], at: text.len() });
+        }
+
+        // Board and Joker Reserve.
+        let (at, f) = fields[0];
+        let (board_part, reserve) = match f.iter().position(|&c| c == b'[') {
+            Some(open) => {
+                let rest = &f[open + 1..];
+                if rest.last() != Some(&b']') {
+                    return Err(ParseFenError::Reserve { at: at + f.len(), what: "expected `]` at the end" });
+                }
+                let inner = &rest[..rest.len() - 1];
+                let mut pocket = Pocket::EMPTY;
+                parse_pocket_into(&mut pocket, inner, at + open + 1, |at, what| ParseFenError::Reserve {
+                    at,
+                    what,
+                })?;
+                (&f[..open], pocket)
+            }
+            None => (f, Pocket::EMPTY),
+        };
+        let board = parse_board(board_part, at)?;
+
+        let (at, f) = fields[1];
+        let turn = match f {
+            b"w" => Color::White,
+            b"b" => Color::Black,
+            _ => return Err(ParseFenError::Turn { at }),
+        };
+
+        let (at, f) = fields[2];
+        let castling = match f {
+            b"-" => Castling::NONE,
+            b"k" => Castling { king_side: true, queen_side: false },
+            b"q" => Castling { king_side: false, queen_side: true },
+            b"kq" => Castling::BOTH,
+            _ => return Err(ParseFenError::Castling { at }),
+        };
+
+        let (at, f) = fields[3];
+        let ep_square = match f {
+            b"-" => None,
+            _ => Some(Square::from_ascii(f).map_err(|_| ParseFenError::EnPassant { at })?),
+        };
+
+        let (at, f) = fields[4];
+        let halfmove_clock = parse_u16(f).ok_or(ParseFenError::Clock { at })?;
+        let (at, f) = fields[5];
+        let ply = parse_u16(f).ok_or(ParseFenError::Ply { at })?;
+
+        let (at, f) = fields[6];
+        let mut bench = Pocket::EMPTY;
+        if f != b"-" {
+            if f.is_empty() {
+                return Err(ParseFenError::Bench { at, what: "expected `-` or piece letters" });
+            }
+            parse_pocket_into(&mut bench, f, at, |at, what| ParseFenError::Bench { at, what })?;
+        }
+
+        Ok(Setup { board, reserve, turn, castling, ep_square, halfmove_clock, ply, bench })
+    }
+}
+
+impl FromStr for Setup {
+    type Err = ParseFenError;
+    fn from_str(s: &str) -> Result<Setup, ParseFenError> {
+        Setup::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let sq = rank * 8 + file;
+                match self.board.piece_at_index(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", p.char())?;
+                        if self.board.promoted >> sq & 1 != 0 {
+                            f.write_str("~")?;
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        write!(f, "[{}] {} {} ", self.reserve, self.turn.char(), self.castling)?;
+        match self.ep_square {
+            Some(sq) => write!(f, "{sq}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {} {} ", self.halfmove_clock, self.ply)?;
+        if self.bench.is_empty() { f.write_str("-") } else { write!(f, "{}", self.bench) }
+    }
+}
