@@ -1,1 +1,21 @@
-//! placeholder
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+mod board;
+mod game;
+mod moves;
+mod piece;
+mod position;
+mod rules;
+mod setup;
+mod state;
+mod zobrist;
+
+pub use board::{CENTER, COLOR_SQUARES, Square, SquareSet, square_color};
+pub use game::{EndReason, Game, GameError, StartChoice};
+pub use moves::{Move, MoveToken, ParseMoveError};
+pub use piece::{Color, Piece, Role};
+pub use position::{FenError, PositionError, START_FEN, Sovereign};
+pub use rules::Rules;
+pub use setup::{ParseFenError, Setup};
+pub use motley_core::Seat;

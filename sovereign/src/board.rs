@@ -1,0 +1,343 @@
+//! Board geometry of Sovereign Chess (the squares of colour, the central
+//! promotion zone, pawn tables built at compile time) and the placement: a
+//! mailbox plus one square set per colour and per role.
+
+use motley_core::{Bits, Board16x16, SetGeometry};
+
+use crate::piece::{Color, Piece, Role};
+
+/// A square of the 16x16 board (`a1` = 0 … `p16` = 255).
+pub type Square = motley_core::Square<Board16x16>;
+/// A set of squares.
+pub type SquareSet = Bits<4>;
+
+/// "No colour / no seat" marker in byte tables.
+pub(crate) const NONE: u8 = 0xFF;
+
+const fn at(file: u8, rank: u8) -> u8 {
+    file + 16 * (rank - 1)
+}
+
+/// The two squares of each colour, in [`Color`] index order (§4.1); the
+/// second is the 180° twin of the first.
+pub const COLOR_SQUARES: [[u8; 2]; 12] = [
+    [at(8, 8), at(7, 9)],  // white i8 h9
+    [at(6, 7), at(9, 10)], // ash g7 j10
+    [at(9, 7), at(6, 10)], // slate j7 g10
+    [at(7, 8), at(8, 9)],  // black h8 i9
+    [at(8, 6), at(7, 11)], // pink i6 h11
+    [at(11, 5), at(4, 12)], // red l5 e12
+    [at(10, 8), at(5, 9)], // orange k8 f9
+    [at(10, 6), at(5, 11)], // yellow k6 f11
+    [at(5, 6), at(10, 11)], // green f6 k11
+    [at(5, 8), at(10, 9)], // cyan f8 k9
+    [at(4, 5), at(11, 12)], // navy e5 l12
+    [at(7, 6), at(8, 11)], // violet h6 i11
+];
+
+const fn square_colors() -> [u8; 256] {
+    let mut t = [NONE; 256];
+    let mut c = 0;
+    while c < 12 {
+        t[COLOR_SQUARES[c][0] as usize] = c as u8;
+        t[COLOR_SQUARES[c][1] as usize] = c as u8;
+        c += 1;
+    }
+    t
+}
+
+/// For each square, the index of its colour, or [`NONE`] for a plain square.
+pub(crate) static SQUARE_COLOR: [u8; 256] = square_colors();
+
+/// The colour of a square, if it is one of the 24 squares of colour.
+#[must_use]
+pub fn square_color(sq: Square) -> Option<Color> {
+    Color::from_index(SQUARE_COLOR[sq.index()] as usize)
+}
+
+const fn color_sets() -> [SquareSet; 12] {
+    let mut t = [SquareSet::EMPTY; 12];
+    let mut c = 0;
+    while c < 12 {
+        t[c] = SquareSet::EMPTY.with(COLOR_SQUARES[c][0]).with(COLOR_SQUARES[c][1]);
+        c += 1;
+    }
+    t
+}
+
+/// The two squares of each colour as a set.
+pub(crate) static COLOR_SET: [SquareSet; 12] = color_sets();
+
+const fn center() -> SquareSet {
+    let mut s = SquareSet::EMPTY;
+    let mut f = 6;
+    while f <= 9 {
+        let mut r = 7;
+        while r <= 10 {
+            s = s.with(at(f, r));
+            r += 1;
+        }
+        f += 1;
+    }
+    s
+}
+
+/// The central 4x4 promotion zone g7–j10 (§4.2).
+pub const CENTER: SquareSet = center();
+
+/// Twice the distance of a file or rank index from the centre line (`|2x − 15|`).
+const fn d2(x: i32) -> i32 {
+    let v = 2 * x - 15;
+    if v < 0 { -v } else { v }
+}
+
+const fn pawn_steps() -> [SquareSet; 256] {
+    let mut t = [SquareSet::EMPTY; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let f = (sq % 16) as i32;
+        let r = (sq / 16) as i32;
+        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let mut k = 0;
+        while k < 4 {
+            let (df, dr) = steps[k];
+            let (nf, nr) = (f + df, r + dr);
+            let closer = if df != 0 { d2(nf) < d2(f) } else { d2(nr) < d2(r) };
+            if nf >= 0 && nf < 16 && nr >= 0 && nr < 16 && closer {
+                t[sq] = t[sq].with((nf + 16 * nr) as u8);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn pawn_captures() -> [SquareSet; 256] {
+    let mut t = [SquareSet::EMPTY; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let f = (sq % 16) as i32;
+        let r = (sq / 16) as i32;
+        let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        let mut k = 0;
+        while k < 4 {
+            let (df, dr) = diag[k];
+            let (nf, nr) = (f + df, r + dr);
+            if nf >= 0 && nf < 16 && nr >= 0 && nr < 16 && (d2(nf) < d2(f) || d2(nr) < d2(r)) {
+                t[sq] = t[sq].with((nf + 16 * nr) as u8);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn invert(table: &[SquareSet; 256]) -> [SquareSet; 256] {
+    let mut t = [SquareSet::EMPTY; 256];
+    let mut from = 0;
+    while from < 256 {
+        let mut to = 0;
+        while to < 256 {
+            if table[from].contains(to as u8) {
+                t[to] = t[to].with(from as u8);
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    t
+}
+
+/// Non-capturing one-square pawn steps from each square (§6.3).
+pub(crate) static PAWN_STEPS: [SquareSet; 256] = pawn_steps();
+/// Diagonal pawn capture targets from each square (§6.3).
+pub(crate) static PAWN_CAPTURES: [SquareSet; 256] = pawn_captures();
+/// For each target square, the squares from which a pawn captures onto it.
+pub(crate) static PAWN_ATTACKERS: [SquareSet; 256] = invert(&PAWN_CAPTURES);
+
+/// A two-square pawn move: `(over, to)` squares, or `NONE` fields when absent.
+#[derive(Clone, Copy)]
+pub(crate) struct Double {
+    /// Vertical two-step away from the bottom/top edge.
+    pub vertical: [u8; 2],
+    /// Horizontal two-step away from the left/right edge.
+    pub horizontal: [u8; 2],
+}
+
+const fn pawn_doubles() -> [Double; 256] {
+    let mut t = [Double { vertical: [NONE; 2], horizontal: [NONE; 2] }; 256];
+    let mut sq = 0;
+    while sq < 256 {
+        let f = (sq % 16) as i32;
+        let r = (sq / 16) as i32;
+        let dl = f;
+        let dr_ = 15 - f;
+        let db = r;
+        let dt = 15 - r;
+        let mut m = dl;
+        if dr_ < m {
+            m = dr_;
+        }
+        if db < m {
+            m = db;
+        }
+        if dt < m {
+            m = dt;
+        }
+        if m <= 1 {
+            // Away from the closest edge(s); every tied edge counts (§14 #3).
+            if db == m {
+                t[sq].vertical = [(f + 16 * (r + 1)) as u8, (f + 16 * (r + 2)) as u8];
+            } else if dt == m {
+                t[sq].vertical = [(f + 16 * (r - 1)) as u8, (f + 16 * (r - 2)) as u8];
+            }
+            if dl == m {
+                t[sq].horizontal = [(f + 1 + 16 * r) as u8, (f + 2 + 16 * r) as u8];
+            } else if dr_ == m {
+                t[sq].horizontal = [(f - 1 + 16 * r) as u8, (f - 2 + 16 * r) as u8];
+            }
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// The two-square pawn moves of each square (rings 1 and 2, §6.3).
+pub(crate) static PAWN_DOUBLES: [Double; 256] = pawn_doubles();
+
+#[inline]
+pub(crate) fn sq(i: u8) -> Square {
+    Square::new_unchecked(i)
+}
+
+/// The placement: a mailbox of piece codes plus per-colour and per-role sets.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Board {
+    pub mailbox: [u8; 256],
+    pub by_color: [SquareSet; 12],
+    pub by_role: [SquareSet; 6],
+    pub occupied: SquareSet,
+}
+
+impl Board {
+    pub fn empty() -> Board {
+        Board {
+            mailbox: [0; 256],
+            by_color: [SquareSet::EMPTY; 12],
+            by_role: [SquareSet::EMPTY; 6],
+            occupied: SquareSet::EMPTY,
+        }
+    }
+
+    #[inline]
+    pub fn piece(&self, s: u8) -> Option<Piece> {
+        Piece::from_code(self.mailbox[s as usize])
+    }
+
+    #[inline]
+    pub fn put(&mut self, s: u8, p: Piece) {
+        debug_assert!(self.mailbox[s as usize] == 0);
+        self.mailbox[s as usize] = p.code();
+        self.by_color[p.color as usize].add(s);
+        self.by_role[p.role as usize].add(s);
+        self.occupied.add(s);
+    }
+
+    #[inline]
+    pub fn take(&mut self, s: u8) -> Option<Piece> {
+        let p = self.piece(s)?;
+        self.mailbox[s as usize] = 0;
+        self.by_color[p.color as usize].remove(s);
+        self.by_role[p.role as usize].remove(s);
+        self.occupied.remove(s);
+        Some(p)
+    }
+
+    #[inline]
+    pub fn role(&self, r: Role) -> SquareSet {
+        self.by_role[r as usize]
+    }
+
+    /// The colour of the piece on a square of colour `c`'s pair, if any.
+    #[inline]
+    fn link(&self, c: usize) -> u8 {
+        let [a, b] = COLOR_SQUARES[c];
+        // At most one square of a pair is occupied in a valid position.
+        let code = if self.mailbox[a as usize] != 0 { self.mailbox[a as usize] } else { self.mailbox[b as usize] };
+        if code == 0 { NONE } else { (code - 1) / 6 }
+    }
+
+    /// The controller (seat index, or [`NONE`]) of every colour, from the
+    /// board and the owner of each colour (§5.2): chains are followed, a
+    /// cycle is neutral.
+    pub fn control(&self, owner: &[u8; 12]) -> [u8; 12] {
+        let mut ctrl = [NONE; 12];
+        for c in 0..12 {
+            let mut x = c;
+            let mut visited = 0u16;
+            ctrl[c] = loop {
+                if owner[x] != NONE {
+                    break owner[x];
+                }
+                if visited & (1 << x) != 0 {
+                    break NONE;
+                }
+                visited |= 1 << x;
+                let next = self.link(x);
+                if next == NONE {
+                    break NONE;
+                }
+                x = next as usize;
+            };
+        }
+        ctrl
+    }
+
+    /// Empty squares of colour whose twin is occupied (§5.4).
+    #[inline]
+    pub fn blocked_twins(&self) -> SquareSet {
+        let mut blocked = SquareSet::EMPTY;
+        for pair in &COLOR_SQUARES {
+            let [a, b] = *pair;
+            let oa = self.mailbox[a as usize] != 0;
+            let ob = self.mailbox[b as usize] != 0;
+            if oa && !ob {
+                blocked.add(b);
+            } else if ob && !oa {
+                blocked.add(a);
+            }
+        }
+        blocked
+    }
+
+    /// Whether the square `t` is attacked by a piece of `attackers` under the
+    /// capture rules (§7.1): geometry, range 8, clear path with occupancy
+    /// `occ`, and the attacker's colour differing from the colour of `t`.
+    #[inline]
+    pub fn attacked(&self, t: u8, occ: SquareSet, attackers: SquareSet) -> bool {
+        let mut a = attackers;
+        let c = SQUARE_COLOR[t as usize];
+        if c != NONE {
+            a -= self.by_color[c as usize];
+        }
+        if a.is_empty() {
+            return false;
+        }
+        let s = sq(t);
+        if (Board16x16::knight(s) & a & self.role(Role::Knight)).any()
+            || (Board16x16::king(s) & a & self.role(Role::King)).any()
+            || (PAWN_ATTACKERS[t as usize] & a & self.role(Role::Pawn)).any()
+        {
+            return true;
+        }
+        let queens = self.role(Role::Queen);
+        let rq = a & (self.role(Role::Rook) | queens);
+        if rq.any() && (motley_core::attacks::rook(s, occ, 8) & rq).any() {
+            return true;
+        }
+        let bq = a & (self.role(Role::Bishop) | queens);
+        bq.any() && (motley_core::attacks::bishop(s, occ, 8) & bq).any()
+    }
+}

@@ -1,0 +1,320 @@
+//! [`Game`]: a two-player game with history — the start choice (§11.1),
+//! repetition and the 50-move rule (§11.3), resignation and agreement.
+
+use motley_core::{Outcome, Position, Seat};
+
+use crate::moves::{Move, ParseMoveError};
+use crate::position::Sovereign;
+use crate::rules::Rules;
+
+/// Why a game ended. [`EndReason::as_str`] gives the kebab-case reason used in
+/// [`Outcome`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum EndReason {
+    /// The side to move is in check with no legal move (§11.2): it loses.
+    Checkmate,
+    /// The side to move is not in check and has no legal move: draw.
+    Stalemate,
+    /// Claimed draw: the position occurred the claim number of times (default 3).
+    ThreefoldRepetition,
+    /// Automatic draw: the position occurred the automatic number of times (default 5).
+    FivefoldRepetition,
+    /// Claimed draw: the claim number of plies without pawn move or capture (default 100).
+    FiftyMoveRule,
+    /// Automatic draw after the automatic number of plies (default 150).
+    SeventyFiveMoveRule,
+    /// Automatic draw: only the two kings remain.
+    BareKings,
+    /// Draw by agreement.
+    Agreement,
+    /// A seat resigned.
+    Resignation,
+    /// Royale: one king remains; its seat wins.
+    LastKing,
+    /// Royale: no king remains; every seat ties.
+    NoKings,
+}
+
+impl EndReason {
+    /// The kebab-case name (`"checkmate"`, `"threefold-repetition"`, …).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::ThreefoldRepetition => "threefold-repetition",
+            EndReason::FivefoldRepetition => "fivefold-repetition",
+            EndReason::FiftyMoveRule => "fifty-move-rule",
+            EndReason::SeventyFiveMoveRule => "seventy-five-move-rule",
+            EndReason::BareKings => "bare-kings",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+            EndReason::LastKing => "last-king",
+            EndReason::NoKings => "no-kings",
+        }
+    }
+}
+
+impl core::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The second player's start choice after White's first move (§11.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum StartChoice {
+    /// Accept the move: the second player owns White; the first mover plays Black.
+    Accept,
+    /// Reject the move: the second player owns Black; the first mover keeps White.
+    Reject,
+}
+
+/// A game action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The start choice must be made before Black moves.
+    #[error("the start choice (accept or reject White's first move) is pending")]
+    StartChoicePending,
+    /// No start choice is due now.
+    #[error("no start choice is due")]
+    NoStartChoice,
+    /// No draw can be claimed now.
+    #[error("no draw can be claimed")]
+    NoClaim,
+    /// The move is malformed or illegal.
+    #[error(transparent)]
+    Move(#[from] ParseMoveError),
+}
+
+/// A two-player game: the position, the moves played, the history of
+/// positions for repetition, the start choice and the result.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    start: Sovereign,
+    position: Sovereign,
+    moves: Vec<Move>,
+    hashes: Vec<u64>,
+    choice: Option<StartChoice>,
+    result: Option<(EndReason, Outcome)>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Rules::default())
+    }
+}
+
+impl Game {
+    /// A game from the start position under `rules`.
+    #[must_use]
+    pub fn new(rules: Rules) -> Game {
+        let start = Sovereign::from_fen_with(crate::START_FEN, &rules).expect("valid start");
+        Game::from_position(start, rules)
+    }
+
+    /// A game from any position (the start choice is only asked for when it
+    /// starts at ply 0).
+    #[must_use]
+    pub fn from_position(position: Sovereign, rules: Rules) -> Game {
+        let mut g = Game {
+            rules,
+            hashes: vec![position.zobrist()],
+            start: position.clone(),
+            position,
+            moves: Vec::new(),
+            choice: None,
+            result: None,
+        };
+        g.update_result();
+        g
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Sovereign {
+        &self.position
+    }
+
+    /// The starting position.
+    #[must_use]
+    pub fn start(&self) -> &Sovereign {
+        &self.start
+    }
+
+    /// The moves played.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The rule options.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Whether the start choice is due (after White's first move from ply 0).
+    #[must_use]
+    pub fn start_choice_pending(&self) -> bool {
+        self.rules.start_choice
+            && self.choice.is_none()
+            && self.start.ply() == 0
+            && self.moves.len() == 1
+            && self.result.is_none()
+    }
+
+    /// Records the start choice.
+    ///
+    /// # Errors
+    /// [`GameError::NoStartChoice`] if none is due.
+    pub fn choose_start(&mut self, choice: StartChoice) -> Result<(), GameError> {
+        if !self.start_choice_pending() {
+            return Err(GameError::NoStartChoice);
+        }
+        self.choice = Some(choice);
+        Ok(())
+    }
+
+    /// The start choice, once made.
+    #[must_use]
+    pub fn start_choice(&self) -> Option<StartChoice> {
+        self.choice
+    }
+
+    /// The seat the player who made White's first move plays for the rest of
+    /// the game, once the choice is made: seat 2 (Black) after `Accept`, seat
+    /// 1 (White) after `Reject`.
+    #[must_use]
+    pub fn first_mover_seat(&self) -> Option<Seat> {
+        self.choice.map(|c| match c {
+            StartChoice::Accept => Seat(1),
+            StartChoice::Reject => Seat(0),
+        })
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// If the game is over, the start choice is pending, or the move is illegal.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        if self.result.is_some() {
+            return Err(GameError::GameOver);
+        }
+        if self.start_choice_pending() {
+            return Err(GameError::StartChoicePending);
+        }
+        self.position.play(mv)?;
+        self.moves.push(mv);
+        self.hashes.push(self.position.zobrist());
+        self.update_result();
+        Ok(())
+    }
+
+    /// Parses and plays a move token.
+    ///
+    /// # Errors
+    /// As [`Game::play`], or a malformed token.
+    pub fn play_token(&mut self, token: &str) -> Result<Move, GameError> {
+        let mv = self.position.parse_move(token)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// How often the current position has occurred (same board, side to move,
+    /// owned colours and castling rights).
+    #[must_use]
+    pub fn repetitions(&self) -> u32 {
+        let h = self.position.zobrist();
+        self.hashes.iter().filter(|&&x| x == h).count() as u32
+    }
+
+    /// The draw the side to move could claim now, if any.
+    #[must_use]
+    pub fn claimable_draw(&self) -> Option<EndReason> {
+        if self.result.is_some() {
+            return None;
+        }
+        if self.rules.claim_repetitions.is_some_and(|n| self.repetitions() >= n) {
+            return Some(EndReason::ThreefoldRepetition);
+        }
+        if self.rules.claim_plies.is_some_and(|n| self.position.halfmove_clock() >= n) {
+            return Some(EndReason::FiftyMoveRule);
+        }
+        None
+    }
+
+    /// Claims a draw.
+    ///
+    /// # Errors
+    /// [`GameError::NoClaim`] if none is claimable.
+    pub fn claim_draw(&mut self) -> Result<EndReason, GameError> {
+        let r = self.claimable_draw().ok_or(GameError::NoClaim)?;
+        self.result = Some((r, Outcome::draw(2, r.as_str())));
+        Ok(r)
+    }
+
+    /// Ends the game drawn by agreement.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] if it is already over.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        if self.result.is_some() {
+            return Err(GameError::GameOver);
+        }
+        self.result = Some((EndReason::Agreement, Outcome::draw(2, "agreement")));
+        Ok(())
+    }
+
+    /// `seat` resigns.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] if it is already over.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), GameError> {
+        if self.result.is_some() {
+            return Err(GameError::GameOver);
+        }
+        self.result = Some((EndReason::Resignation, Outcome::win(Seat(seat.0 ^ 1), 2, "resignation")));
+        Ok(())
+    }
+
+    /// Why the game ended, if it did.
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.result.as_ref().map(|r| r.0)
+    }
+
+    /// The result, if the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result.as_ref().map(|r| r.1.clone())
+    }
+
+    fn update_result(&mut self) {
+        if let Some(o) = self.position.outcome() {
+            let r = self.position.end_reason().expect("ended");
+            self.result = Some((r, o));
+            return;
+        }
+        let auto = if self.rules.auto_repetitions.is_some_and(|n| self.repetitions() >= n) {
+            Some(EndReason::FivefoldRepetition)
+        } else if self.rules.auto_draw_plies.is_some_and(|n| self.position.halfmove_clock() >= n) {
+            Some(EndReason::SeventyFiveMoveRule)
+        } else if self.rules.bare_kings_draw && self.position.bare_kings() {
+            Some(EndReason::BareKings)
+        } else {
+            None
+        };
+        if let Some(r) = auto {
+            self.result = Some((r, Outcome::draw(2, r.as_str())));
+        }
+    }
+}

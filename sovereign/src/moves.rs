@@ -1,0 +1,228 @@
+//! The [`Move`] type and its notation.
+//!
+//! | kind | notation | example |
+//! |---|---|---|
+//! | move or capture | from + to | `e2e4`, `a15a13` |
+//! | promotion | from + to + role letter | `h6h7q`, `h6h7r`, `h6h7b`, `h6h7n`, `h6h7k` |
+//! | castling | `castle:` king from + king to | `castle:i1k1` |
+//! | defection | `defect:` colour | `defect:navy` |
+//! | defection with the forced king move | `defect:` colour `:` king from + to | `defect:green:f6e5` |
+//!
+//! In castling the rook is the nearest right-holding rook beyond the king's
+//! destination (§8); it is not written.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::board::Square;
+use crate::piece::{Color, Role};
+
+/// An input of Sovereign Chess (and Royale).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Move {
+    /// A move or capture, with the promotion role when a pawn enters the centre.
+    Normal {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// The promotion piece (mandatory exactly when a pawn enters the central 4x4).
+        promotion: Option<Role>,
+    },
+    /// Castling (§8).
+    Castle {
+        /// The king's square.
+        king_from: Square,
+        /// The king's destination.
+        king_to: Square,
+        /// The rook's square.
+        rook_from: Square,
+    },
+    /// Defection to a controlled colour (§10), with the forced king move when the
+    /// king stands on a square of that colour.
+    Defect {
+        /// The new owned colour.
+        color: Color,
+        /// The forced king move's destination (the king moves from its square).
+        king_to: Option<(Square, Square)>,
+    },
+}
+
+impl Move {
+    /// The square the rook lands on in a castle with the king going to `king_to`
+    /// from `king_from`: the square next to `king_to` on the king's origin side.
+    #[must_use]
+    pub fn castle_rook_to(king_from: Square, king_to: Square) -> Square {
+        let (ff, fr) = (i32::from(king_from.file().index()), i32::from(king_from.rank().index()));
+        let (tf, tr) = (i32::from(king_to.file().index()), i32::from(king_to.rank().index()));
+        king_to.offset((ff - tf).signum(), (fr - tr).signum()).unwrap_or(king_from)
+    }
+
+    /// The origin square of the moving piece (the king for castling and for a
+    /// defection with a king move), if a piece moves.
+    #[must_use]
+    pub fn from(self) -> Option<Square> {
+        match self {
+            Move::Normal { from, .. } => Some(from),
+            Move::Castle { king_from, .. } => Some(king_from),
+            Move::Defect { king_to, .. } => king_to.map(|k| k.0),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Normal { from, to, promotion } => {
+                write!(f, "{from}{to}")?;
+                if let Some(r) = promotion {
+                    write!(f, "{}", r.letter())?;
+                }
+                Ok(())
+            }
+            Move::Castle { king_from, king_to, .. } => write!(f, "castle:{king_from}{king_to}"),
+            Move::Defect { color, king_to: None } => write!(f, "defect:{color}"),
+            Move::Defect { color, king_to: Some((a, b)) } => write!(f, "defect:{color}:{a}{b}"),
+        }
+    }
+}
+
+/// A move token as written, before it is matched against a position: castling
+/// lacks its rook until a position resolves it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveToken {
+    /// `e2e4`, `h6h7q`.
+    Normal {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// Promotion role.
+        promotion: Option<Role>,
+    },
+    /// `castle:i1k1`.
+    Castle {
+        /// King origin.
+        king_from: Square,
+        /// King destination.
+        king_to: Square,
+    },
+    /// `defect:navy`, `defect:green:f6e5`.
+    Defect {
+        /// New colour.
+        color: Color,
+        /// Forced king move.
+        king_to: Option<(Square, Square)>,
+    },
+}
+
+impl MoveToken {
+    /// Whether `mv` is the move this token names.
+    #[must_use]
+    pub fn matches(self, mv: Move) -> bool {
+        match (self, mv) {
+            (
+                MoveToken::Castle { king_from, king_to },
+                Move::Castle { king_from: f, king_to: t, .. },
+            ) => king_from == f && king_to == t,
+            (MoveToken::Normal { from, to, promotion }, Move::Normal { from: f, to: t, promotion: p }) => {
+                from == f && to == t && promotion == p
+            }
+            (MoveToken::Defect { color, king_to }, Move::Defect { color: c, king_to: k }) => {
+                color == c && king_to == k
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A move token is malformed or not legal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// A square name was expected at byte `at`.
+    #[error("move `{token}`: expected a square at byte {at}")]
+    Square {
+        /// The token.
+        token: String,
+        /// Byte offset.
+        at: usize,
+    },
+    /// An unknown promotion letter or trailing text at byte `at`.
+    #[error("move `{token}`: unexpected text at byte {at}")]
+    Trailing {
+        /// The token.
+        token: String,
+        /// Byte offset.
+        at: usize,
+    },
+    /// An unknown colour name at byte `at`.
+    #[error("move `{token}`: unknown colour at byte {at}")]
+    Color {
+        /// The token.
+        token: String,
+        /// Byte offset.
+        at: usize,
+    },
+    /// The token is well formed but not a legal move in the position.
+    #[error("move `{token}` is not legal here")]
+    Illegal {
+        /// The token.
+        token: String,
+    },
+}
+
+fn two_squares(token: &str, start: usize) -> Result<(Square, Square, usize), ParseMoveError> {
+    let b = token.as_bytes();
+    let (a, n1) = Square::parse_prefix(&b[start..])
+        .ok_or_else(|| ParseMoveError::Square { token: token.to_owned(), at: start })?;
+    let (c, n2) = Square::parse_prefix(&b[start + n1..])
+        .ok_or_else(|| ParseMoveError::Square { token: token.to_owned(), at: start + n1 })?;
+    Ok((a, c, start + n1 + n2))
+}
+
+impl FromStr for MoveToken {
+    type Err = ParseMoveError;
+
+    fn from_str(token: &str) -> Result<Self, Self::Err> {
+        let trailing = |at: usize| ParseMoveError::Trailing { token: token.to_owned(), at };
+        if let Some(rest) = token.strip_prefix("castle:") {
+            let start = token.len() - rest.len();
+            let (king_from, king_to, end) = two_squares(token, start)?;
+            if end != token.len() {
+                return Err(trailing(end));
+            }
+            return Ok(MoveToken::Castle { king_from, king_to });
+        }
+        if let Some(rest) = token.strip_prefix("defect:") {
+            let start = token.len() - rest.len();
+            let (name, tail) = rest.split_once(':').map_or((rest, None), |(a, b)| (a, Some(b)));
+            let color = Color::from_name(name)
+                .ok_or_else(|| ParseMoveError::Color { token: token.to_owned(), at: start })?;
+            let king_to = match tail {
+                None => None,
+                Some(_) => {
+                    let (a, c, end) = two_squares(token, start + name.len() + 1)?;
+                    if end != token.len() {
+                        return Err(trailing(end));
+                    }
+                    Some((a, c))
+                }
+            };
+            return Ok(MoveToken::Defect { color, king_to });
+        }
+        let (from, to, end) = two_squares(token, 0)?;
+        let promotion = match &token.as_bytes()[end..] {
+            [] => None,
+            [c] => Some(Role::from_letter(*c).filter(|r| *r != Role::Pawn).ok_or_else(|| trailing(end))?),
+            _ => return Err(trailing(end + 1)),
+        };
+        Ok(MoveToken::Normal { from, to, promotion })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}

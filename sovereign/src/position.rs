@@ -1,0 +1,503 @@
+//! [`Sovereign`], the validated two-player position, and the validation shared
+//! with Royale.
+
+use core::fmt;
+use core::str::FromStr;
+
+use motley_core::{BoardView, Cell, Glyph, Outcome, PerftMode, Position, Seat};
+
+use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square, SquareSet, square_color};
+use crate::moves::{Move, MoveToken, ParseMoveError};
+use crate::piece::{Color, Piece, Role};
+use crate::rules::Rules;
+use crate::setup::{ParseFenError, Setup};
+use crate::state::{MoveRules, State};
+use crate::zobrist;
+
+/// A setup is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A seat has no king or several kings of its owned colour.
+    #[error("seat {seat} must have exactly one king of its owned colour, found {count}")]
+    KingCount {
+        /// 1-based seat.
+        seat: u8,
+        /// Kings found.
+        count: u32,
+    },
+    /// A king of a colour no seat owns.
+    #[error("king on {square} is of a colour no seat owns")]
+    StrayKing {
+        /// Its square.
+        square: Square,
+    },
+    /// Two seats own the same colour.
+    #[error("colour {color} is owned by two seats")]
+    OwnedTwice {
+        /// The colour.
+        color: Color,
+    },
+    /// Both squares of a colour are occupied (§5.4).
+    #[error("both {color} squares are occupied")]
+    PairOccupied {
+        /// The colour.
+        color: Color,
+    },
+    /// A piece stands on a square of its own colour (§6.1).
+    #[error("the piece on {square} stands on a square of its own colour")]
+    OwnColorSquare {
+        /// Its square.
+        square: Square,
+    },
+    /// A pawn stands in the central promotion zone (§4.2).
+    #[error("pawn on {square} inside the promotion zone")]
+    PawnInCenter {
+        /// Its square.
+        square: Square,
+    },
+    /// The seat that is not to move is in check (two-player game).
+    #[error("seat {seat} is in check but not to move")]
+    OpponentInCheck {
+        /// 1-based seat.
+        seat: u8,
+    },
+}
+
+/// A position string could not be read as a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Parse(#[from] ParseFenError),
+    /// The text is well formed but not a playable position.
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
+}
+
+/// Validates a setup into a state (shared by both games).
+pub(crate) fn validate(setup: &Setup, rules: &Rules, check_rule: bool) -> Result<State, PositionError> {
+    let seats = setup.seats;
+    let mut board = Board::empty();
+    for (i, p) in setup.board.iter().enumerate() {
+        if let Some(p) = *p {
+            board.put(i as u8, p);
+        }
+    }
+    let mut owned = [0u8; 4];
+    for s in 0..usize::from(seats) {
+        owned[s] = setup.owned[s] as u8;
+        if owned[..s].contains(&owned[s]) {
+            return Err(PositionError::OwnedTwice { color: setup.owned[s] });
+        }
+    }
+    for s in 0..seats {
+        let count = (board.by_color[owned[s as usize] as usize] & board.role(Role::King)).count();
+        if count > 1 || (count == 0 && seats == 2) {
+            return Err(PositionError::KingCount { seat: s + 1, count });
+        }
+    }
+    for k in board.role(Role::King) {
+        let c = board.piece(k).map(|p| p.color as u8);
+        if !owned[..usize::from(seats)].iter().any(|&o| Some(o) == c) {
+            return Err(PositionError::StrayKing { square: Square::new_unchecked(k) });
+        }
+    }
+    for (c, pair) in COLOR_SQUARES.iter().enumerate() {
+        if board.occupied.contains(pair[0]) && board.occupied.contains(pair[1]) {
+            return Err(PositionError::PairOccupied { color: Color::ALL[c] });
+        }
+        for &s in pair {
+            if board.piece(s).is_some_and(|p| p.color as usize == c) {
+                return Err(PositionError::OwnColorSquare { square: Square::new_unchecked(s) });
+            }
+        }
+    }
+    if let Some(s) = (board.role(Role::Pawn) & CENTER).first() {
+        return Err(PositionError::PawnInCenter { square: Square::new_unchecked(s) });
+    }
+    let mut st = State {
+        board,
+        seats,
+        turn: setup.turn,
+        owned,
+        castling: setup.castling,
+        ply: setup.ply,
+        halfmove: setup.halfmove.unwrap_or(0),
+        clock_field: setup.halfmove.is_some(),
+        ctrl: [NONE; 12],
+        rules: MoveRules {
+            twin_move: rules.twin_move,
+            corner_both: rules.corner_two_step_both,
+            check_rule,
+        },
+    };
+    st.recompute();
+    if check_rule {
+        let other = 1 - st.turn;
+        if st.in_check(other) {
+            return Err(PositionError::OpponentInCheck { seat: other + 1 });
+        }
+    }
+    Ok(st)
+}
+
+/// The setup a state describes.
+pub(crate) fn to_setup(st: &State) -> Setup {
+    let mut board = [None; 256];
+    for (i, slot) in board.iter_mut().enumerate() {
+        *slot = st.board.piece(i as u8);
+    }
+    let mut owned = [Color::White, Color::Black, Color::White, Color::Black];
+    for s in 0..usize::from(st.seats) {
+        owned[s] = Color::ALL[st.owned[s] as usize];
+    }
+    Setup {
+        board,
+        seats: st.seats,
+        turn: st.turn,
+        owned,
+        castling: st.castling,
+        ply: st.ply,
+        halfmove: st.clock_field.then_some(st.halfmove),
+    }
+}
+
+/// The legal moves of a state, sorted as generated.
+pub(crate) fn move_list(st: &State) -> Vec<Move> {
+    let mut v = Vec::with_capacity(128);
+    st.generate(&mut |m| v.push(m));
+    v
+}
+
+/// The glyph of a piece.
+pub(crate) fn glyph(p: Piece) -> Glyph {
+    Glyph {
+        letter: p.role.letter().to_ascii_uppercase(),
+        symbol: p.role.symbol(),
+        army: p.color.name(),
+        color: p.color.rgb(),
+        mark: None,
+    }
+}
+
+/// The two-player Sovereign Chess position.
+///
+/// Seat 0 is seat 1 of the position string (it owned White at the start),
+/// seat 1 is seat 2.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Sovereign {
+    pub(crate) st: State,
+}
+
+/// The community FEN of the two-player start (§3.3).
+pub const START_FEN: &str = "aqabvrvnbrbnbbbqbkbbbnbrynyrsbsq/aranvpvpbpbpbpbpbpbpbpbpypypsnsr/nbnp12opob/nqnp12opoq/crcp12rprr/cncp12rprn/gbgp12pppb/gqgp12pppq/yqyp12vpvq/ybyp12vpvb/onop12npnn/orop12npnr/rqrp12cpcq/rbrp12cpcb/srsnppppwpwpwpwpwpwpwpwpgpgpanar/sqsbprpnwrwnwbwqwkwbwnwrgngrabaq 1 w b CELNceln 0";
+
+impl Sovereign {
+    /// Validates a two-seat setup under `rules`.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming what makes it unplayable.
+    pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
+        assert_eq!(setup.seats, 2, "a two-player setup");
+        Ok(Sovereign { st: validate(setup, rules, true)? })
+    }
+
+    /// Parses and validates a position string under `rules`.
+    ///
+    /// # Errors
+    /// [`FenError`] naming the field and byte offset, or the validation failure.
+    pub fn from_fen_with(text: &str, rules: &Rules) -> Result<Self, FenError> {
+        Ok(Self::from_setup(&Setup::parse(text, 2)?, rules)?)
+    }
+
+    /// The setup this position describes.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        to_setup(&self.st)
+    }
+
+    /// The piece on `sq`.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.st.board.piece(sq.bit())
+    }
+
+    /// The colour `seat` owns.
+    #[must_use]
+    pub fn owned(&self, seat: Seat) -> Color {
+        Color::ALL[self.st.owned[seat.index() & 1] as usize]
+    }
+
+    /// The seat that controls (or owns) `color`, if any (§5).
+    #[must_use]
+    pub fn controller(&self, color: Color) -> Option<Seat> {
+        let c = self.st.ctrl[color as usize];
+        (c != NONE).then_some(Seat(c))
+    }
+
+    /// The square of `seat`'s king.
+    #[must_use]
+    pub fn king(&self, seat: Seat) -> Option<Square> {
+        self.st.king(seat.0).map(Square::new_unchecked)
+    }
+
+    /// The squares of rooks that keep castling rights.
+    #[must_use]
+    pub fn castling_rights(&self) -> SquareSet {
+        self.st.castling
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.st.in_check(self.st.turn)
+    }
+
+    /// Half-moves played since the start.
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        self.st.ply
+    }
+
+    /// Plies since the last pawn move or capture.
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.st.halfmove
+    }
+
+    /// The number of legal moves (no list is built).
+    #[must_use]
+    pub fn count_legal(&self) -> u64 {
+        self.st.count_moves()
+    }
+
+    /// The legal moves sorted by their notation.
+    #[must_use]
+    pub fn sorted_moves(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.legal_moves().iter().map(ToString::to_string).collect();
+        v.sort();
+        v
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Illegal`] if `mv` is not legal here (the position is unchanged).
+    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
+        if !self.is_legal(mv) {
+            return Err(ParseMoveError::Illegal { token: mv.to_string() });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Whether the position has no piece but the two kings.
+    #[must_use]
+    pub fn bare_kings(&self) -> bool {
+        self.st.board.occupied.count() == 2
+    }
+
+    fn perft_inner(st: &State, depth: u32) -> u64 {
+        if depth == 1 {
+            return st.count_moves();
+        }
+        let mut n = 0;
+        st.generate(&mut |mv| {
+            let mut child = st.clone();
+            child.apply(mv);
+            child.turn ^= 1;
+            n += Self::perft_inner(&child, depth - 1);
+        });
+        n
+    }
+}
+
+impl fmt::Display for Sovereign {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.setup().fmt(f)
+    }
+}
+
+impl fmt::Debug for Sovereign {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sovereign({self})")
+    }
+}
+
+impl FromStr for Sovereign {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::from_fen_with(s, &Rules::default())
+    }
+}
+
+impl Default for Sovereign {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+/// Parses a token and finds the legal move it names.
+pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {
+    let t: MoveToken = token.parse()?;
+    legal.iter().copied().find(|m| t.matches(*m)).ok_or_else(|| ParseMoveError::Illegal { token: token.to_owned() })
+}
+
+impl Position for Sovereign {
+    type Move = Move;
+    type MoveList = Vec<Move>;
+    type ParseError = FenError;
+    type MoveError = ParseMoveError;
+
+    const VARIANT: &'static str = "sovereign";
+
+    fn start() -> Self {
+        START_FEN.parse().expect("the start position is valid")
+    }
+
+    fn from_fen(text: &str) -> Result<Self, Self::ParseError> {
+        text.parse()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        if seat.0 == 0 { "white" } else { "black" }
+    }
+
+    fn turn(&self) -> Seat {
+        Seat(self.st.turn)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        move_list(&self.st)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.st.apply(mv);
+        self.st.turn ^= 1;
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
+        find_move(&self.legal_moves(), token)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end_reason().map(|r| match r {
+            crate::EndReason::Checkmate => Outcome::win(Seat(self.st.turn ^ 1), 2, r.as_str()),
+            _ => Outcome::draw(2, r.as_str()),
+        })
+    }
+
+    fn zobrist(&self) -> u64 {
+        zobrist::hash(&self.st)
+    }
+
+    fn status(&self) -> String {
+        match self.outcome() {
+            Some(o) => o.to_string(),
+            None if self.is_check() => "check".to_owned(),
+            None => "ongoing".to_owned(),
+        }
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        let mut found = false;
+        self.st.generate(&mut |m| found |= m == mv);
+        found
+    }
+
+    fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
+        if depth == 0 { 1 } else { Self::perft_inner(&self.st, depth) }
+    }
+}
+
+impl Sovereign {
+    /// Why the game is over, if it is (checkmate or stalemate; the history
+    /// draws live on [`Game`](crate::Game)).
+    #[must_use]
+    pub fn end_reason(&self) -> Option<crate::EndReason> {
+        let mut any = false;
+        self.st.generate(&mut |_| any = true);
+        if any {
+            None
+        } else if self.is_check() {
+            Some(crate::EndReason::Checkmate)
+        } else {
+            Some(crate::EndReason::Stalemate)
+        }
+    }
+}
+
+/// The `(key, value)` details shared by both games.
+pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, String)> {
+    let mut d = vec![("side_to_move", format!("{} (seat {})", names[st.turn as usize], st.turn + 1))];
+    let owned: Vec<String> = (0..st.seats)
+        .map(|s| format!("{}: {}", names[s as usize], Color::ALL[st.owned[s as usize] as usize]))
+        .collect();
+    d.push(("owned", owned.join(", ")));
+    let ctrl: Vec<String> = (0..st.seats)
+        .map(|s| {
+            let cs: Vec<&str> = Color::ALL
+                .iter()
+                .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
+                .map(|c| c.name())
+                .collect();
+            format!("{}: {}", names[s as usize], if cs.is_empty() { "-".to_owned() } else { cs.join(" ") })
+        })
+        .collect();
+    d.push(("controlled", ctrl.join(", ")));
+    let neutral: Vec<&str> = Color::ALL
+        .iter()
+        .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
+        .map(|c| c.name())
+        .collect();
+    d.push(("neutral", if neutral.is_empty() { "-".to_owned() } else { neutral.join(" ") }));
+    let checked: Vec<&str> = st.checked_seats().map(|s| names[s as usize]).collect();
+    d.push(("check", if checked.is_empty() { "-".to_owned() } else { checked.join(" ") }));
+    let rooks: Vec<String> = st.castling.iter().map(|s| Square::new_unchecked(s).to_string()).collect();
+    d.push(("castling", if rooks.is_empty() { "-".to_owned() } else { rooks.join(" ") }));
+    d.push(("ply", st.ply.to_string()));
+    d.push(("halfmove_clock", st.halfmove.to_string()));
+    d
+}
+
+/// The cell of a square (shared by both games).
+pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
+    let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
+    Cell {
+        piece: st.board.piece(sq.bit()).map(glyph),
+        tint: square_color(sq).map(|c| (c.name(), c.rgb())),
+    }
+}
+
+impl BoardView for Sovereign {
+    fn dimensions(&self) -> (u8, u8) {
+        (16, 16)
+    }
+
+    fn cell(&self, file: u8, rank: u8) -> Cell {
+        cell(&self.st, file, rank)
+    }
+
+    fn details(&self) -> Vec<(&'static str, String)> {
+        details(&self.st, &["white", "black"])
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Sovereign {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Sovereign {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,398 @@
+//! The state shared by the two- and four-seat games, its move generator and
+//! its make function. Written once for any number of seats: control is
+//! computed for every seat (§5.2), capture targets are the pieces any other
+//! seat controls, and the check filter (§7.2) is a flag that Royale turns off.
+
+use motley_core::{Board16x16, SetGeometry, attacks};
+
+use crate::board::{
+    Board, CENTER, COLOR_SET, NONE, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, SQUARE_COLOR, SquareSet, sq,
+};
+use crate::moves::Move;
+use crate::piece::{Color, Piece, Role};
+
+/// Rule switches that change which moves exist (carried by a position).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct MoveRules {
+    /// §5.4 / §14 #2: a piece on a square of colour may move to its twin.
+    pub twin_move: bool,
+    /// §14 #3: a pawn equidistant from two edges may two-step away from both.
+    pub corner_both: bool,
+    /// §7.2: moves leaving the mover's king attacked are illegal (two-player).
+    pub check_rule: bool,
+}
+
+const fn line_set(file: Option<u8>, rank: Option<u8>) -> SquareSet {
+    let mut s = SquareSet::EMPTY;
+    let mut i = 0;
+    while i < 16 {
+        let idx = match (file, rank) {
+            (Some(f), None) => f + 16 * i,
+            (None, Some(r)) => i + 16 * r,
+            _ => 0,
+        };
+        s = s.with(idx);
+        i += 1;
+    }
+    s
+}
+
+/// Rank 1.
+pub(crate) const RANK_1: SquareSet = line_set(None, Some(0));
+/// Rank 16.
+pub(crate) const RANK_16: SquareSet = line_set(None, Some(15));
+/// File a.
+pub(crate) const FILE_A: SquareSet = line_set(Some(0), None);
+/// File p.
+pub(crate) const FILE_P: SquareSet = line_set(Some(15), None);
+
+/// The position state of any seat count.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct State {
+    pub board: Board,
+    /// 2 or 4.
+    pub seats: u8,
+    /// The seat to move.
+    pub turn: u8,
+    /// The colour each seat owns (index), for `0..seats`.
+    pub owned: [u8; 4],
+    /// Squares of unmoved rooks that keep castling rights.
+    pub castling: SquareSet,
+    /// Half-moves played since the start.
+    pub ply: u32,
+    /// Plies since the last pawn move or capture.
+    pub halfmove: u32,
+    /// Whether the position string carries the 7th field.
+    pub clock_field: bool,
+    /// Derived: controller seat of each colour (or `NONE`).
+    pub ctrl: [u8; 12],
+    pub rules: MoveRules,
+}
+
+impl State {
+    /// The owner seat of each colour (or `NONE`).
+    #[inline]
+    pub fn owners(&self) -> [u8; 12] {
+        let mut owner = [NONE; 12];
+        for s in 0..self.seats {
+            owner[self.owned[s as usize] as usize] = s;
+        }
+        owner
+    }
+
+    /// Recomputes control from scratch (§5.2).
+    #[inline]
+    pub fn recompute(&mut self) {
+        self.ctrl = self.board.control(&self.owners());
+    }
+
+    /// The back edge of a seat, where its castling rooks stand.
+    pub fn home_edge(&self, seat: u8) -> SquareSet {
+        match (self.seats, seat) {
+            (2, 0) | (4, 0) => RANK_1,
+            (2, _) | (4, 3) => RANK_16,
+            (4, 1) => FILE_A,
+            _ => FILE_P,
+        }
+    }
+
+    /// The square of the seat's king, if it has one.
+    #[inline]
+    pub fn king(&self, seat: u8) -> Option<u8> {
+        (self.board.by_color[self.owned[seat as usize] as usize] & self.board.role(Role::King)).first()
+    }
+
+    /// (pieces `seat` controls, pieces any other seat controls).
+    #[inline]
+    pub fn sides(&self, seat: u8) -> (SquareSet, SquareSet) {
+        let mut mine = SquareSet::EMPTY;
+        let mut theirs = SquareSet::EMPTY;
+        for c in 0..12 {
+            let s = self.ctrl[c];
+            if s == seat {
+                mine |= self.board.by_color[c];
+            } else if s != NONE {
+                theirs |= self.board.by_color[c];
+            }
+        }
+        (mine, theirs)
+    }
+
+    /// Whether `seat`'s king is attacked by a piece another seat controls.
+    pub fn in_check(&self, seat: u8) -> bool {
+        match self.king(seat) {
+            Some(k) => self.board.attacked(k, self.board.occupied, self.sides(seat).1),
+            None => false,
+        }
+    }
+
+    /// The seats whose king is attacked by another seat's pieces.
+    pub fn checked_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.seats).filter(|&s| self.in_check(s))
+    }
+
+    /// Calls `sink` with every move of the side to move: legal ones when the
+    /// check rule is on (§7.2), otherwise every rule-conforming move.
+    pub fn generate(&self, sink: &mut impl FnMut(Move)) {
+        let me = self.turn;
+        let b = &self.board;
+        let (mine, theirs) = self.sides(me);
+        let occ = b.occupied;
+        let empty = <Board16x16 as SetGeometry<4>>::ALL - occ;
+        let open = empty - b.blocked_twins();
+        let base = open | theirs;
+        let check = self.rules.check_rule;
+        let king = self.king(me);
+        let ctx = Ctx { me, occ, theirs, king };
+        let in_check = check && king.is_some_and(|k| b.attacked(k, occ, theirs));
+
+        for from in mine {
+            let Some(p) = b.piece(from) else { continue };
+            let s = sq(from);
+            let mut dest = match p.role {
+                Role::Pawn => {
+                    let mut d = (PAWN_STEPS[from as usize] & open) | (PAWN_CAPTURES[from as usize] & theirs);
+                    let two = PAWN_DOUBLES[from as usize];
+                    let both = two.vertical[0] != NONE && two.horizontal[0] != NONE;
+                    if two.vertical[0] != NONE
+                        && (!both || self.rules.corner_both)
+                        && empty.contains(two.vertical[0])
+                        && open.contains(two.vertical[1])
+                    {
+                        d.add(two.vertical[1]);
+                    }
+                    if two.horizontal[0] != NONE
+                        && empty.contains(two.horizontal[0])
+                        && open.contains(two.horizontal[1])
+                    {
+                        d.add(two.horizontal[1]);
+                    }
+                    d
+                }
+                role => {
+                    let reach = match role {
+                        Role::King => Board16x16::king(s),
+                        Role::Knight => Board16x16::knight(s),
+                        Role::Queen => attacks::queen(s, occ, 8),
+                        Role::Rook => attacks::rook(s, occ, 8),
+                        _ => attacks::bishop(s, occ, 8),
+                    };
+                    let mut d = reach & base;
+                    if self.rules.twin_move && SQUARE_COLOR[from as usize] != NONE {
+                        let twin = 255 - from;
+                        if reach.contains(twin) && empty.contains(twin) {
+                            d.add(twin);
+                        }
+                    }
+                    d
+                }
+            };
+            dest -= COLOR_SET[p.color as usize];
+            for to in dest {
+                let (f, t) = (sq(from), sq(to));
+                if p.role == Role::Pawn && CENTER.contains(to) {
+                    let ok = !check || self.legal_normal(&ctx, from, to, None);
+                    if ok {
+                        for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                            sink(Move::Normal { from: f, to: t, promotion: Some(r) });
+                        }
+                    }
+                    let mv = Move::Normal { from: f, to: t, promotion: Some(Role::King) };
+                    if !check || self.legal_slow(mv) {
+                        sink(mv);
+                    }
+                } else if !check || self.legal_normal(&ctx, from, to, king) {
+                    sink(Move::Normal { from: f, to: t, promotion: None });
+                }
+            }
+        }
+
+        if let Some(k) = king {
+            self.castles(k, &ctx, in_check, sink);
+            self.defections(k, sink);
+        }
+    }
+
+    /// Legality of a normal move (not a king promotion) under the check rule.
+    /// Exact: if neither square is a square of colour, the set of pieces on
+    /// squares of colour and the owned colours are unchanged, so control is
+    /// unchanged and the after-position is tested with updated occupancy;
+    /// otherwise the move is made on a copy and control recomputed (§7.2).
+    #[inline]
+    fn legal_normal(&self, ctx: &Ctx, from: u8, to: u8, _king: Option<u8>) -> bool {
+        if SQUARE_COLOR[from as usize] != NONE || SQUARE_COLOR[to as usize] != NONE {
+            let promotion = if CENTER.contains(to) && self.board.piece(from).is_some_and(|p| p.role == Role::Pawn)
+            {
+                Some(Role::Queen)
+            } else {
+                None
+            };
+            return self.legal_slow(Move::Normal { from: sq(from), to: sq(to), promotion });
+        }
+        let Some(k) = ctx.king else { return true };
+        let k = if k == from { to } else { k };
+        let occ = ctx.occ.without(from).with(to);
+        !self.board.attacked(k, occ, ctx.theirs.without(to))
+    }
+
+    /// Legality by making the move on a copy, recomputing control from
+    /// scratch and testing the mover's king (§7.2).
+    pub fn legal_slow(&self, mv: Move) -> bool {
+        let mut next = self.clone();
+        next.apply(mv);
+        !next.in_check(self.turn)
+    }
+
+    fn castles(&self, k: u8, ctx: &Ctx, in_check: bool, sink: &mut impl FnMut(Move)) {
+        let edge = self.home_edge(ctx.me);
+        let rights = self.castling & edge;
+        if rights.is_empty() || !edge.contains(k) || in_check {
+            return;
+        }
+        let check = self.rules.check_rule;
+        for r in rights {
+            let Some(rook) = self.board.piece(r) else { continue };
+            if rook.role != Role::Rook || self.ctrl[rook.color as usize] != ctx.me {
+                continue;
+            }
+            let path = attacks::between::<Board16x16, 4>(sq(k), sq(r));
+            if path.is_empty() || (path & ctx.occ).any() {
+                continue;
+            }
+            for t in path {
+                let rook_to = Move::castle_rook_to(sq(k), sq(t)).bit();
+                if check {
+                    let crossed = attacks::between::<Board16x16, 4>(sq(k), sq(t)).with(t);
+                    if crossed.iter().any(|s| self.board.attacked(s, ctx.occ, ctx.theirs)) {
+                        continue;
+                    }
+                    let occ = ctx.occ.without(k).without(r).with(t).with(rook_to);
+                    if self.board.attacked(t, occ, ctx.theirs) {
+                        continue;
+                    }
+                }
+                sink(Move::Castle { king_from: sq(k), king_to: sq(t), rook_from: sq(r) });
+            }
+        }
+    }
+
+    fn defections(&self, k: u8, sink: &mut impl FnMut(Move)) {
+        let me = self.turn;
+        let check = self.rules.check_rule;
+        for y in 0..12u8 {
+            if self.ctrl[y as usize] != me || self.owned[me as usize] == y {
+                continue;
+            }
+            let color = Color::ALL[y as usize];
+            let mut next = self.clone();
+            next.board.take(k);
+            next.board.put(k, Piece { color, role: Role::King });
+            next.owned[me as usize] = y;
+            next.recompute();
+            if SQUARE_COLOR[k as usize] == y {
+                let (_, theirs) = next.sides(me);
+                let empty = <Board16x16 as SetGeometry<4>>::ALL - next.board.occupied;
+                let open = empty - next.board.blocked_twins();
+                let dest = Board16x16::king(sq(k)) & (open | theirs) - COLOR_SET[y as usize];
+                for to in dest {
+                    let mut after = next.clone();
+                    after.king_step(k, to);
+                    after.recompute();
+                    if !check || !after.in_check(me) {
+                        sink(Move::Defect { color, king_to: Some((sq(k), sq(to))) });
+                    }
+                }
+            } else if !check || !next.in_check(me) {
+                sink(Move::Defect { color, king_to: None });
+            }
+        }
+    }
+
+    /// Moves the king of the side to move (capturing), dropping its castling
+    /// rights. Does not recompute control.
+    fn king_step(&mut self, from: u8, to: u8) {
+        let king = self.board.take(from).expect("king on its square");
+        if self.board.take(to).is_some() {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        self.board.put(to, king);
+        self.castling -= self.home_edge(self.turn);
+        self.castling.remove(to);
+    }
+
+    /// Plays `mv` for the side to move (which must be a generated move) and
+    /// recomputes control. Does not change the turn.
+    pub fn apply(&mut self, mv: Move) {
+        let me = self.turn;
+        let edge = self.home_edge(me);
+        match mv {
+            Move::Normal { from, to, promotion } => {
+                let (from, to) = (from.bit(), to.bit());
+                let Some(p) = self.board.take(from) else { return };
+                let captured = self.board.take(to);
+                self.castling.remove(from);
+                self.castling.remove(to);
+                if p.role == Role::Pawn || captured.is_some() {
+                    self.halfmove = 0;
+                } else {
+                    self.halfmove += 1;
+                }
+                if p.role == Role::King {
+                    self.castling -= edge;
+                }
+                match promotion {
+                    Some(Role::King) => {
+                        if let Some(k) = self.king(me) {
+                            self.board.take(k);
+                        }
+                        self.board.put(to, Piece { color: p.color, role: Role::King });
+                        self.owned[me as usize] = p.color as u8;
+                        self.castling -= edge;
+                    }
+                    Some(role) => self.board.put(to, Piece { color: p.color, role }),
+                    None => self.board.put(to, p),
+                }
+            }
+            Move::Castle { king_from, king_to, rook_from } => {
+                let rook_to = Move::castle_rook_to(king_from, king_to).bit();
+                let king = self.board.take(king_from.bit());
+                let rook = self.board.take(rook_from.bit());
+                if let (Some(king), Some(rook)) = (king, rook) {
+                    self.board.put(king_to.bit(), king);
+                    self.board.put(rook_to, rook);
+                }
+                self.castling -= edge;
+                self.halfmove += 1;
+            }
+            Move::Defect { color, king_to } => {
+                if let Some(k) = self.king(me) {
+                    self.board.take(k);
+                    self.board.put(k, Piece { color, role: Role::King });
+                }
+                self.owned[me as usize] = color as u8;
+                match king_to {
+                    Some((a, b)) => self.king_step(a.bit(), b.bit()),
+                    None => self.halfmove += 1,
+                }
+            }
+        }
+        self.ply += 1;
+        self.recompute();
+    }
+
+    /// The number of moves [`State::generate`] yields.
+    pub fn count_moves(&self) -> u64 {
+        let mut n = 0;
+        self.generate(&mut |_| n += 1);
+        n
+    }
+}
+
+struct Ctx {
+    me: u8,
+    occ: SquareSet,
+    theirs: SquareSet,
+    king: Option<u8>,
+}
