@@ -1,0 +1,256 @@
+//! The fast generator: action generation for move lists, and perft with
+//! copy-make and bulk counting at the last ply (the hot path).
+//!
+//! Both counts of the rules contract are computed here:
+//! - **decision perft** (`FULL = false`): a declaration is one ply followed
+//!   only by the challenger-wins resolution (one branch per promotion choice
+//!   when a pawn challenger reaches its far rank);
+//! - **full perft** (`FULL = true`): a declaration branches into
+//!   challenger-wins, defender-wins and draw, each promotion choice a branch.
+
+use motley_core::Bits;
+
+use crate::board::{ALL, Board, Square, SquareSet, far_rank, pawn_dawn, pawn_dusk, pawn_pushes, reach};
+use crate::moves::Move;
+use crate::piece::{Piece, Role, Team};
+use crate::rules::{NoAction, Rules};
+
+/// The non-pawn roles, in generation order.
+const PIECES: [Role; 4] = [Role::Royal, Role::Counselor, Role::Chariot, Role::Shaman];
+
+/// The part of a position perft needs (no pending engagement, no stored end).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub board: Board,
+    pub turn: Team,
+    pub passes: u8,
+    pub ply: u32,
+}
+
+impl Node {
+    /// Whether the game is over at this node for a reason other than the
+    /// side to move having no action.
+    #[inline]
+    fn is_terminal(&self, rules: &Rules) -> bool {
+        let royals = self.board.role(Role::Royal);
+        !(royals.intersects(self.board.team(Team::Green)) && royals.intersects(self.board.team(Team::Blue)))
+            || (self.passes >= 2 && rules.double_pass_draw)
+            || rules.ply_limit.is_some_and(|l| self.ply >= l)
+    }
+
+    #[inline]
+    fn next(&self, board: Board) -> Node {
+        Node { board, turn: self.turn.other(), passes: 0, ply: self.ply + 1 }
+    }
+}
+
+/// Calls `f(from, to)` for every action (move or declaration) of `us`,
+/// promotions not expanded.
+#[inline]
+pub(crate) fn for_each_action(board: &Board, us: Team, mut f: impl FnMut(Square, Square)) {
+    let own = board.team(us);
+    let enemy = board.team(us.other());
+    let occ = own | enemy;
+    for role in PIECES {
+        for from in own & board.role(role) {
+            let from = Square::new_unchecked(from);
+            for to in reach(role, us, from, occ) - own {
+                f(from, Square::new_unchecked(to));
+            }
+        }
+    }
+    for from in own & board.role(Role::Pawn) {
+        let one = SquareSet::from_index(from);
+        let targets = (pawn_pushes(us, one) - occ) | ((pawn_dusk(us, one) | pawn_dawn(us, one)) & enemy);
+        for to in targets {
+            f(Square::new_unchecked(from), Square::new_unchecked(to));
+        }
+    }
+}
+
+/// Whether `us` has any action.
+pub(crate) fn has_action(board: &Board, us: Team) -> bool {
+    let own = board.team(us);
+    let enemy = board.team(us.other());
+    let occ = own | enemy;
+    let pawns = own & board.role(Role::Pawn);
+    if (pawn_pushes(us, pawns) - occ).any() || ((pawn_dusk(us, pawns) | pawn_dawn(us, pawns)) & enemy).any() {
+        return true;
+    }
+    PIECES.into_iter().any(|role| {
+        (own & board.role(role))
+            .iter()
+            .any(|from| (reach(role, us, Square::new_unchecked(from), occ) - own).any())
+    })
+}
+
+/// Appends every unmarked action of `us` to `out`, promotions expanded.
+pub(crate) fn push_actions(board: &Board, us: Team, out: &mut impl Extend<Move>) {
+    let pawns = board.pieces(Piece::new(us, Role::Pawn));
+    let far = far_rank(us);
+    let enemy = board.team(us.other());
+    for_each_action(board, us, |from, to| {
+        if pawns.contains(from.bit()) && far.contains(to.bit()) && !enemy.contains(to.bit()) {
+            out.extend(Role::PROMOTIONS.map(|p| Move::Action {
+                from,
+                to,
+                promotion: Some(p),
+                heresy: false,
+            }));
+        } else {
+            out.extend([Move::action(from, to)]);
+        }
+    });
+}
+
+/// The number of leaves one ply below `node` (bulk counting), which must not
+/// be terminal.
+#[inline]
+fn count_leaves<const FULL: bool>(node: &Node, rules: &Rules) -> u64 {
+    let b = &node.board;
+    let us = node.turn;
+    let them = us.other();
+    let own = b.team(us);
+    let enemy = b.team(them);
+    let occ = own | enemy;
+    let empty = ALL - occ;
+    let far = far_rank(us);
+    let their_far = far_rank(them);
+    let enemy_pawns = enemy & b.role(Role::Pawn);
+    let mut n: u64 = 0;
+    for role in PIECES {
+        for from in own & b.role(role) {
+            let t = reach(role, us, Square::new_unchecked(from), occ);
+            n += u64::from((t & empty).count());
+            let engaged = t & enemy;
+            if FULL {
+                // challenger + draw, plus one defender branch, or three when a
+                // pawn defender would reach its far rank on `from`.
+                n += 3 * u64::from(engaged.count());
+                if their_far.contains(from) {
+                    n += 2 * u64::from((engaged & enemy_pawns).count());
+                }
+            } else {
+                n += u64::from(engaged.count());
+            }
+        }
+    }
+    let pawns = own & b.role(Role::Pawn);
+    let pushes = pawn_pushes(us, pawns) & empty;
+    n += u64::from((pushes - far).count()) + 3 * u64::from((pushes & far).count());
+    // The two diagonals separately, so that `from` is known per target set.
+    for (targets, from_shift) in [(pawn_dusk(us, pawns) & enemy, 0u8), (pawn_dawn(us, pawns) & enemy, 1u8)] {
+        let challenger = u64::from((targets - far).count()) + 3 * u64::from((targets & far).count());
+        n += challenger;
+        if FULL {
+            n += 2 * u64::from(targets.count()); // defender + draw
+            // Pawn defenders whose win would carry them onto their far rank: the
+            // challenger stands on it. Only Blue pawns can be engaged from rank 1
+            // (by a Green pawn on rank 1) and Green pawns from rank 8.
+            let from_set = match (us, from_shift) {
+                (Team::Green, 0) => Bits([(targets & enemy_pawns).0[0] >> 5]),
+                (Team::Green, _) => Bits([(targets & enemy_pawns).0[0] >> 7]),
+                (Team::Blue, 0) => Bits([(targets & enemy_pawns).0[0] << 7]),
+                (Team::Blue, _) => Bits([(targets & enemy_pawns).0[0] << 5]),
+            };
+            n += 2 * u64::from((from_set & their_far).count());
+        }
+    }
+    if n == 0 && !has_action(b, us) {
+        return u64::from(rules.no_action == NoAction::Pass);
+    }
+    n
+}
+
+/// Perft below a decision node (no engagement pending).
+pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if node.is_terminal(rules) {
+        return 0;
+    }
+    if depth == 1 {
+        return count_leaves::<FULL>(node, rules);
+    }
+    let b = &node.board;
+    let us = node.turn;
+    let them = us.other();
+    let own = b.team(us);
+    let enemy = b.team(them);
+    let occ = own | enemy;
+    let far = far_rank(us);
+    let mut total = 0;
+    let mut any = false;
+    let mut visit = |from: Square, to: Square, role: Role| {
+        any = true;
+        let piece = Piece::new(us, role);
+        let promotes = role == Role::Pawn && far.contains(to.bit());
+        if !enemy.contains(to.bit()) {
+            if promotes {
+                for p in Role::PROMOTIONS {
+                    let mut child = *b;
+                    child.relocate(from, to, piece, p);
+                    total += perft::<FULL>(&node.next(child), depth - 1, rules);
+                }
+            } else {
+                let mut child = *b;
+                child.relocate(from, to, piece, role);
+                total += perft::<FULL>(&node.next(child), depth - 1, rules);
+            }
+            return;
+        }
+        let defender_role = b.role_at(to).unwrap_or(Role::Pawn);
+        let defender = Piece::new(them, defender_role);
+        // Challenger wins.
+        let mut won = *b;
+        won.remove_known(to, defender);
+        if promotes {
+            for p in Role::PROMOTIONS {
+                let mut child = won;
+                child.relocate(from, to, piece, p);
+                total += perft::<FULL>(&node.next(child), depth - 1, rules);
+            }
+        } else {
+            won.relocate(from, to, piece, role);
+            total += perft::<FULL>(&node.next(won), depth - 1, rules);
+        }
+        if FULL {
+            // Defender wins: it moves into the challenger's square.
+            let mut lost = *b;
+            lost.remove_known(from, piece);
+            if defender_role == Role::Pawn && far_rank(them).contains(from.bit()) {
+                for p in Role::PROMOTIONS {
+                    let mut child = lost;
+                    child.relocate(to, from, defender, p);
+                    total += perft::<FULL>(&node.next(child), depth - 1, rules);
+                }
+            } else {
+                lost.relocate(to, from, defender, defender_role);
+                total += perft::<FULL>(&node.next(lost), depth - 1, rules);
+            }
+            // Draw: both stay.
+            total += perft::<FULL>(&node.next(*b), depth - 1, rules);
+        }
+    };
+    for role in PIECES {
+        for from in own & b.role(role) {
+            let from = Square::new_unchecked(from);
+            for to in reach(role, us, from, occ) - own {
+                visit(from, Square::new_unchecked(to), role);
+            }
+        }
+    }
+    for from in own & b.role(Role::Pawn) {
+        let one = SquareSet::from_index(from);
+        let targets = (pawn_pushes(us, one) - occ) | ((pawn_dusk(us, one) | pawn_dawn(us, one)) & enemy);
+        for to in targets {
+            visit(Square::new_unchecked(from), Square::new_unchecked(to), Role::Pawn);
+        }
+    }
+    if !any && rules.no_action == NoAction::Pass {
+        let child = Node { board: *b, turn: them, passes: node.passes + 1, ply: node.ply + 1 };
+        total += perft::<FULL>(&child, depth - 1, rules);
+    }
+    total
+}

@@ -1,0 +1,724 @@
+//! [`Mages`]: the validated, playable position — the pure position API (no
+//! clocks). Implements [`motley_core::Position`] and [`motley_core::BoardView`].
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+use motley_core::zobrist::zobrist_keys;
+use motley_core::{BoardView, Cell, Glyph, Outcome, PerftMode, Position, Rgb, Seat};
+use rand::Rng;
+
+use crate::board::{Board, Square, far_rank};
+use crate::end::EndReason;
+use crate::model::{DEFAULT_MODEL, OutcomeModel};
+use crate::movegen::{self, Node};
+use crate::moves::{Engagement, Move, ParseMoveError, Resolution};
+use crate::piece::{Piece, Role, Team};
+use crate::rules::{FoulDefender, NoAction, Rules};
+use crate::setup::{ParseSetupError, Setup};
+
+/// The legal inputs of a position.
+///
+/// Bound: a team has at most 12 pieces (validated). A Counselor reaches at
+/// most 22 squares of the 6x8 board (test `move_list_bound`), so the non-pawn
+/// pieces give at most 6 × 22 = 132 actions, six pawns at most 6 × 3 × 3 = 54
+/// with promotions expanded: 186 < 256. A pending engagement has at most 10 inputs.
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// A position string is malformed or describes an impossible position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMagesError {
+    /// The text does not follow the grammar.
+    #[error(transparent)]
+    Syntax(#[from] ParseSetupError),
+    /// The text is well-formed but not a position of the game.
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
+}
+
+/// A [`Setup`] is not a position of the game. Each variant names the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A team has more than one Royal.
+    #[error("board: {team} has {count} Royals (at most 1)")]
+    RoyalCount {
+        /// The team.
+        team: Team,
+        /// Its Royals.
+        count: u32,
+    },
+    /// Neither team has a Royal.
+    #[error("board: neither team has a Royal")]
+    NoRoyal,
+    /// A team has more than 12 pieces or more than 6 pawns.
+    #[error("board: {team} has {pieces} pieces and {pawns} pawns (at most 12 and 6)")]
+    TooManyPieces {
+        /// The team.
+        team: Team,
+        /// Its pieces.
+        pieces: u32,
+        /// Its pawns.
+        pawns: u32,
+    },
+    /// A pawn stands on its far rank (it would have promoted).
+    #[error("board: unpromoted pawn on its far rank at {square}")]
+    PawnOnFarRank {
+        /// The pawn's square.
+        square: Square,
+    },
+    /// A halo on an empty square.
+    #[error("halos: no piece on {square}")]
+    HaloOnEmptySquare {
+        /// The square.
+        square: Square,
+    },
+    /// The pending engagement is not a legal declaration of the side to move.
+    #[error("pending: {challenger}{defender} is not an engagement the side to move can have declared")]
+    BadEngagement {
+        /// Challenger square.
+        challenger: Square,
+        /// Defender square.
+        defender: Square,
+    },
+    /// An engagement is pending with passes counted or in a finished game.
+    #[error("pending: an engagement cannot be pending after a pass or in a finished game")]
+    PendingOutOfPlace,
+    /// The `end` field is given while both Royals are on the board.
+    #[error("end: both Royals are on the board")]
+    EndWithoutMissingRoyal,
+}
+
+const PIECE_KEYS: usize = 2 * 5 * 48;
+const HALO_KEYS: usize = PIECE_KEYS;
+const TURN_KEY: usize = HALO_KEYS + 48;
+const CHALLENGER_KEYS: usize = TURN_KEY + 1;
+const DEFENDER_KEYS: usize = CHALLENGER_KEYS + 48;
+const PASS_KEYS: usize = DEFENDER_KEYS + 48;
+const PLY_KEY: usize = PASS_KEYS + 2;
+static KEYS: [u64; PLY_KEY + 1] = zobrist_keys::<{ PLY_KEY + 1 }>(0x4d41_4745_5321);
+
+/// A position of Mage's Chess, with the rule options it is played under.
+///
+/// `Display` prints the position string (grammar in [`crate::setup`]), which
+/// [`Position::from_fen`] reads back to an equal position under default rules.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Mages {
+    board: Board,
+    turn: Team,
+    pending: Option<Engagement>,
+    passes: u8,
+    ply: u32,
+    end: Option<(EndReason, Option<Team>)>,
+    rules: Rules,
+}
+
+impl Default for Mages {
+    fn default() -> Mages {
+        Mages::start()
+    }
+}
+
+impl Mages {
+    /// Validates a setup under `rules`.
+    ///
+    /// # Errors
+    /// The first [`PositionError`] found.
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Mages, PositionError> {
+        let mut board = setup.board;
+        for sq in board.halos() {
+            board.set_halo(Square::new_unchecked(sq), false);
+        }
+        for team in Team::ALL {
+            let royals = board.pieces(Piece::new(team, Role::Royal)).count();
+            if royals > 1 {
+                return Err(PositionError::RoyalCount { team, count: royals });
+            }
+            let pieces = board.team(team).count();
+            let pawns = board.pieces(Piece::new(team, Role::Pawn)).count();
+            if pieces > 12 || pawns > 6 {
+                return Err(PositionError::TooManyPieces { team, pieces, pawns });
+            }
+            if let Some(sq) = (board.pieces(Piece::new(team, Role::Pawn)) & far_rank(team)).first() {
+                return Err(PositionError::PawnOnFarRank { square: Square::new_unchecked(sq) });
+            }
+        }
+        for sq in setup.halos {
+            if !board.occupied().contains(sq) {
+                return Err(PositionError::HaloOnEmptySquare { square: Square::new_unchecked(sq) });
+            }
+            board.set_halo(Square::new_unchecked(sq), true);
+        }
+        let missing: Vec<Team> = Team::ALL.into_iter().filter(|&t| board.royal(t).is_none()).collect();
+        let end = match (missing.as_slice(), setup.end) {
+            ([], None) => None,
+            ([], Some(_)) => return Err(PositionError::EndWithoutMissingRoyal),
+            ([loser], reason) => Some((reason.unwrap_or(EndReason::RoyalDowned), Some(loser.other()))),
+            _ => return Err(PositionError::NoRoyal),
+        };
+        let pending = match setup.pending {
+            None => None,
+            Some((challenger, defender)) => {
+                let ok = board.team(setup.turn).contains(challenger.bit())
+                    && board.team(setup.turn.other()).contains(defender.bit())
+                    && board.targets(challenger).contains(defender.bit());
+                if !ok {
+                    return Err(PositionError::BadEngagement { challenger, defender });
+                }
+                if setup.passes > 0 || end.is_some() {
+                    return Err(PositionError::PendingOutOfPlace);
+                }
+                Some(Engagement::new(challenger, defender))
+            }
+        };
+        let mut pos =
+            Mages { board, turn: setup.turn, pending, passes: setup.passes, ply: setup.ply, end, rules };
+        if pos.end.is_none() && pos.pending.is_none() {
+            pos.update_end(EndReason::RoyalDowned);
+        }
+        Ok(pos)
+    }
+
+    /// The unvalidated form of the position (what the position string says).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        let missing_royal = Team::ALL.into_iter().any(|t| self.board.royal(t).is_none());
+        Setup {
+            board: self.board,
+            halos: self.board.halos(),
+            turn: self.turn,
+            pending: self.pending.map(|e| (e.challenger, e.defender)),
+            passes: self.passes,
+            ply: self.ply,
+            end: self.end.map(|(r, _)| r).filter(|_| missing_royal),
+        }
+    }
+
+    /// The start position under `rules`.
+    #[must_use]
+    pub fn start_with(rules: Rules) -> Mages {
+        Mages { board: Board::start(), turn: Team::Green, pending: None, passes: 0, ply: 0, end: None, rules }
+    }
+
+    /// Parses a position string and validates it under `rules`.
+    ///
+    /// # Errors
+    /// [`ParseMagesError`] naming the field (and byte offset for syntax errors).
+    pub fn from_fen_with(text: &str, rules: Rules) -> Result<Mages, ParseMagesError> {
+        Ok(Mages::from_setup(&Setup::from_ascii(text.as_bytes())?, rules)?)
+    }
+
+    /// The pieces and halos.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The team whose input comes next (the challenger's team while an engagement is pending).
+    #[must_use]
+    pub fn side_to_move(&self) -> Team {
+        self.turn
+    }
+
+    /// The pending engagement, if any.
+    #[must_use]
+    pub fn pending(&self) -> Option<Engagement> {
+        self.pending
+    }
+
+    /// Passes in a row just made.
+    #[must_use]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Turns completed since the start.
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The rule options.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Why the game ended and who won (`None` for a draw), once it is over.
+    #[must_use]
+    pub fn end(&self) -> Option<(EndReason, Option<Team>)> {
+        self.end
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The resolutions of the pending engagement with the model's
+    /// probabilities (the promotion choices of a promoting resolution share
+    /// its probability evenly; fouls are not modelled). `None` without a
+    /// pending engagement.
+    #[must_use]
+    pub fn chance_with(&self, model: &OutcomeModel) -> Option<Vec<(Move, f64)>> {
+        let e = self.pending?;
+        let challenger = self.board.role_at(e.challenger)?;
+        let defender = self.board.role_at(e.defender)?;
+        let odds = model.odds(challenger, defender, e.combat);
+        let mut out = Vec::new();
+        for (resolution, p) in [
+            (Resolution::Challenger, odds.challenger),
+            (Resolution::Defender, odds.defender),
+            (Resolution::Draw, odds.draw),
+        ] {
+            let moves = self.resolution_moves(resolution);
+            let share = p / moves.len() as f64;
+            out.extend(moves.iter().map(|&m| (m, share)));
+        }
+        Some(out)
+    }
+
+    /// A random input: at a pending engagement, a resolution drawn from
+    /// `model` (a promotion choice uniformly); otherwise a legal action (or
+    /// pass) chosen uniformly, never marked heretical. `None` once the game is over.
+    pub fn random_move<R: Rng + ?Sized>(&self, model: &OutcomeModel, rng: &mut R) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        if let Some(e) = self.pending {
+            let challenger = self.board.role_at(e.challenger)?;
+            let defender = self.board.role_at(e.defender)?;
+            let odds = model.odds(challenger, defender, e.combat);
+            let resolution = [Resolution::Challenger, Resolution::Defender, Resolution::Draw]
+                [OutcomeModel::sample_index(odds, rng)];
+            let moves = self.resolution_moves(resolution);
+            return Some(moves[rng.random_range(0..moves.len())]);
+        }
+        let moves = self.legal_moves();
+        Some(moves[rng.random_range(0..moves.len())])
+    }
+
+    /// Plays [`Mages::random_move`] and returns it.
+    pub fn play_random<R: Rng + ?Sized>(&mut self, model: &OutcomeModel, rng: &mut R) -> Option<Move> {
+        let mv = self.random_move(model, rng)?;
+        self.play_unchecked(mv);
+        Some(mv)
+    }
+
+    /// The inputs resolving the pending engagement with `resolution`: one, or
+    /// three when it promotes a pawn. Empty without a pending engagement.
+    #[must_use]
+    pub fn resolution_moves(&self, resolution: Resolution) -> ArrayVec<Move, 3> {
+        let mut out = ArrayVec::new();
+        let Some(e) = self.pending else { return out };
+        let promotes = match resolution {
+            Resolution::Challenger => self.promotes(e.challenger, e.defender),
+            Resolution::Defender => self.promotes(e.defender, e.challenger),
+            Resolution::Draw => false,
+            Resolution::Foul => {
+                self.rules.foul_defender == FoulDefender::TakesSquare
+                    && self.promotes(e.defender, e.challenger)
+            }
+        };
+        if promotes {
+            for p in Role::PROMOTIONS {
+                out.push(Move::Resolve { resolution, promotion: Some(p) });
+            }
+        } else {
+            out.push(Move::resolve(resolution));
+        }
+        out
+    }
+
+    /// Whether the piece on `from` is a pawn that would promote on reaching `to`.
+    fn promotes(&self, from: Square, to: Square) -> bool {
+        self.board.role_at(from) == Some(Role::Pawn)
+            && self.board.team_at(from).is_some_and(|t| far_rank(t).contains(to.bit()))
+    }
+
+    /// The resolutions perft counts at the pending engagement.
+    fn counted_resolutions(&self, mode: PerftMode) -> Vec<Move> {
+        let mut out: Vec<Move> = self.resolution_moves(Resolution::Challenger).to_vec();
+        if mode == PerftMode::Full {
+            out.extend(self.resolution_moves(Resolution::Defender));
+            out.extend(self.resolution_moves(Resolution::Draw));
+        }
+        out
+    }
+
+    /// Ends the turn after a pass, forfeited turn or resolution, and decides
+    /// whether the game is over.
+    fn finish_turn(&mut self, royal_reason: EndReason) {
+        self.turn = self.turn.other();
+        self.ply += 1;
+        self.update_end(royal_reason);
+    }
+
+    fn update_end(&mut self, royal_reason: EndReason) {
+        self.end = if let Some(loser) = Team::ALL.into_iter().find(|&t| self.board.royal(t).is_none()) {
+            Some((royal_reason, Some(loser.other())))
+        } else if self.passes >= 2 && self.rules.double_pass_draw {
+            Some((EndReason::DoublePass, None))
+        } else if self.rules.ply_limit.is_some_and(|l| self.ply >= l) {
+            Some((EndReason::PlyLimit, None))
+        } else if self.rules.no_action == NoAction::Lose && !movegen::has_action(&self.board, self.turn) {
+            Some((EndReason::NoAction, Some(self.turn.other())))
+        } else {
+            None
+        };
+    }
+
+    /// Forfeits the side to move's turn (a referee decision): the move passes
+    /// to the other team; this is not a pass. Returns `false` (doing nothing)
+    /// while an engagement is pending or once the game is over.
+    pub fn forfeit_turn(&mut self) -> bool {
+        if self.pending.is_some() || self.is_over() {
+            return false;
+        }
+        self.passes = 0;
+        self.finish_turn(EndReason::RoyalDowned);
+        true
+    }
+
+    fn node(&self) -> Node {
+        Node { board: self.board, turn: self.turn, passes: self.passes, ply: self.ply }
+    }
+
+    fn declares(&self, mv: Move) -> bool {
+        match mv {
+            Move::Action { to, .. } => {
+                self.pending.is_none() && self.board.team(self.turn.other()).contains(to.bit())
+            }
+            _ => false,
+        }
+    }
+
+    /// Checks a syntactically valid input against the position, naming what is wrong.
+    fn check(&self, mv: Move) -> Result<Move, ParseMoveError> {
+        if self.is_over() {
+            return Err(ParseMoveError::GameOver);
+        }
+        match mv {
+            Move::Resolve { resolution, promotion } => {
+                if self.pending.is_none() {
+                    return Err(ParseMoveError::NotPending);
+                }
+                let options = self.resolution_moves(resolution);
+                if options.contains(&mv) {
+                    return Ok(mv);
+                }
+                let word = resolution.word().len();
+                Err(match promotion {
+                    None => ParseMoveError::MissingPromotion { hint: "=c, =h or =s", at: word },
+                    Some(_) => ParseMoveError::UnexpectedPromotion { at: word },
+                })
+            }
+            _ if self.pending.is_some() => Err(ParseMoveError::Pending),
+            Move::Pass => {
+                if movegen::has_action(&self.board, self.turn) {
+                    Err(ParseMoveError::PassNotAllowed)
+                } else {
+                    Ok(mv)
+                }
+            }
+            Move::Action { from, to, promotion, heresy } => {
+                if !self.board.team(self.turn).contains(from.bit()) {
+                    return Err(ParseMoveError::NoPiece { square: from });
+                }
+                if !self.board.targets(from).contains(to.bit()) {
+                    return Err(ParseMoveError::Unreachable { from, to, at: 2 });
+                }
+                let quiet_promotion = self.promotes(from, to) && self.board.piece_at(to).is_none();
+                match (quiet_promotion, promotion) {
+                    (true, None) => {
+                        return Err(ParseMoveError::MissingPromotion { hint: "c, h or s", at: 4 });
+                    }
+                    (false, Some(_)) => return Err(ParseMoveError::UnexpectedPromotion { at: 4 }),
+                    _ => {}
+                }
+                if heresy && self.board.has_halo(from) {
+                    return Err(ParseMoveError::HaloedHeresy {
+                        square: from,
+                        at: 4 + usize::from(promotion.is_some()),
+                    });
+                }
+                Ok(mv)
+            }
+        }
+    }
+}
+
+impl Position for Mages {
+    type Move = Move;
+    type MoveList = MoveList;
+    type ParseError = ParseMagesError;
+    type MoveError = ParseMoveError;
+
+    const VARIANT: &'static str = "mages";
+
+    fn start() -> Mages {
+        Mages::start_with(Rules::DEFAULT)
+    }
+
+    fn from_fen(text: &str) -> Result<Mages, ParseMagesError> {
+        Mages::from_fen_with(text, Rules::DEFAULT)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        Team::from_seat(seat).map_or("none", Team::name)
+    }
+
+    fn turn(&self) -> Seat {
+        self.turn.seat()
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        if self.is_over() {
+            return out;
+        }
+        if self.pending.is_some() {
+            for r in Resolution::ALL {
+                out.extend(self.resolution_moves(r));
+            }
+            return out;
+        }
+        movegen::push_actions(&self.board, self.turn, &mut out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+        out
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        match mv {
+            Move::Action { from, to, promotion, heresy } => {
+                let Some(piece) = self.board.piece_at(from) else { return };
+                if heresy {
+                    self.board.set_halo(from, true);
+                }
+                if self.board.team(piece.team.other()).contains(to.bit()) {
+                    self.pending = Some(Engagement::new(from, to));
+                    self.passes = 0;
+                    return;
+                }
+                self.board.relocate(from, to, piece, promotion.unwrap_or(piece.role));
+                self.passes = 0;
+                self.finish_turn(EndReason::RoyalDowned);
+            }
+            Move::Resolve { resolution, promotion } => {
+                let Some(e) = self.pending.take() else { return };
+                let (Some(challenger), Some(defender)) =
+                    (self.board.piece_at(e.challenger), self.board.piece_at(e.defender))
+                else {
+                    return;
+                };
+                let mut reason = EndReason::RoyalDowned;
+                match resolution {
+                    Resolution::Challenger => {
+                        self.board.remove_known(e.defender, defender);
+                        self.board.relocate(
+                            e.challenger,
+                            e.defender,
+                            challenger,
+                            promotion.unwrap_or(challenger.role),
+                        );
+                    }
+                    Resolution::Defender => {
+                        self.board.remove_known(e.challenger, challenger);
+                        self.board.relocate(
+                            e.defender,
+                            e.challenger,
+                            defender,
+                            promotion.unwrap_or(defender.role),
+                        );
+                    }
+                    Resolution::Draw => {}
+                    Resolution::Foul => {
+                        reason = EndReason::RoyalExpelled;
+                        self.board.remove_known(e.challenger, challenger);
+                        if self.rules.foul_defender == FoulDefender::TakesSquare {
+                            self.board.relocate(
+                                e.defender,
+                                e.challenger,
+                                defender,
+                                promotion.unwrap_or(defender.role),
+                            );
+                        }
+                    }
+                }
+                self.finish_turn(reason);
+            }
+            Move::Pass => {
+                self.passes += 1;
+                self.finish_turn(EndReason::RoyalDowned);
+            }
+        }
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
+        self.check(Move::from_ascii(token.as_bytes())?)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let (reason, winner) = self.end?;
+        Some(match winner {
+            Some(team) => Outcome::win(team.seat(), 2, reason.name()),
+            None => Outcome::draw(2, reason.name()),
+        })
+    }
+
+    fn zobrist(&self) -> u64 {
+        let mut h = 0;
+        for team in Team::ALL {
+            for role in Role::ALL {
+                for sq in self.board.pieces(Piece::new(team, role)) {
+                    h ^= KEYS[(team.index() * 5 + role as usize) * 48 + usize::from(sq)];
+                }
+            }
+        }
+        for sq in self.board.halos() {
+            h ^= KEYS[HALO_KEYS + usize::from(sq)];
+        }
+        if self.turn == Team::Blue {
+            h ^= KEYS[TURN_KEY];
+        }
+        if let Some(e) = self.pending {
+            h ^= KEYS[CHALLENGER_KEYS + e.challenger.index()] ^ KEYS[DEFENDER_KEYS + e.defender.index()];
+        }
+        if self.passes > 0 {
+            h ^= KEYS[PASS_KEYS + usize::from(self.passes.min(2)) - 1];
+        }
+        if self.rules.ply_limit.is_some() {
+            h ^= KEYS[PLY_KEY].wrapping_mul(u64::from(self.ply) + 1);
+        }
+        h
+    }
+
+    fn status(&self) -> String {
+        match self.outcome() {
+            Some(o) => o.to_string(),
+            None if self.pending.is_some() => "engagement pending".to_owned(),
+            None if !movegen::has_action(&self.board, self.turn) => "ongoing (must pass)".to_owned(),
+            None => "ongoing".to_owned(),
+        }
+    }
+
+    fn chance(&self) -> Option<Vec<(Move, f64)>> {
+        self.chance_with(&DEFAULT_MODEL)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Decision or full perft as documented in the crate: a declaration is
+    /// a ply, its resolution is not; from a pending engagement the root's
+    /// inputs are its counted resolutions.
+    fn perft(&self, depth: u32, mode: PerftMode) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.is_over() {
+            return 0;
+        }
+        if self.pending.is_some() {
+            return self
+                .counted_resolutions(mode)
+                .into_iter()
+                .map(|mv| self.perft_after(mv, depth, mode))
+                .sum();
+        }
+        match mode {
+            PerftMode::Decision => movegen::perft::<false>(&self.node(), depth, &self.rules),
+            PerftMode::Full => movegen::perft::<true>(&self.node(), depth, &self.rules),
+        }
+    }
+
+    fn perft_after(&self, mv: Move, depth: u32, mode: PerftMode) -> u64 {
+        if depth == 0 {
+            return 0;
+        }
+        let mut child = self.clone();
+        child.play_unchecked(mv);
+        if self.declares(mv) { child.perft(depth, mode) } else { child.perft(depth - 1, mode) }
+    }
+
+    fn divide(&self, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let roots: Vec<Move> =
+            if self.pending.is_some() { self.counted_resolutions(mode) } else { self.legal_moves().to_vec() };
+        roots.into_iter().map(|mv| (mv, self.perft_after(mv, depth, mode))).collect()
+    }
+}
+
+impl fmt::Display for Mages {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_setup().fmt(f)
+    }
+}
+
+/// Green's drawing colour.
+pub const GREEN: Rgb = Rgb(0x2e, 0x8b, 0x57);
+/// Blue's drawing colour.
+pub const BLUE: Rgb = Rgb(0x1e, 0x5a, 0xc8);
+
+impl BoardView for Mages {
+    fn dimensions(&self) -> (u8, u8) {
+        (6, 8)
+    }
+
+    fn cell(&self, file: u8, rank: u8) -> Cell {
+        let piece = Square::at(i32::from(file), i32::from(rank)).and_then(|sq| {
+            let p = self.board.piece_at(sq)?;
+            Some(Glyph {
+                letter: p.role.upper(),
+                symbol: p.role.symbol(),
+                army: p.team.name(),
+                color: if p.team == Team::Green { GREEN } else { BLUE },
+                mark: self.board.has_halo(sq).then_some('*'),
+            })
+        });
+        Cell { piece, tint: None }
+    }
+
+    fn details(&self) -> Vec<(&'static str, String)> {
+        let halos: Vec<String> =
+            self.board.halos().iter().map(|s| Square::new_unchecked(s).to_string()).collect();
+        vec![
+            ("side_to_move", self.turn.name().to_owned()),
+            (
+                "pending_engagement",
+                self.pending.map_or_else(
+                    || "none".to_owned(),
+                    |e| format!("{}{} ({})", e.challenger, e.defender, e.combat.name()),
+                ),
+            ),
+            ("halos", if halos.is_empty() { "none".to_owned() } else { halos.join(",") }),
+            ("passes", self.passes.to_string()),
+            ("ply", self.ply.to_string()),
+            ("status", self.status()),
+        ]
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Mages {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Mages {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Mages, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Mages::from_fen(&s).map_err(serde::de::Error::custom)
+    }
+}
