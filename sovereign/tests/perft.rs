@@ -1,0 +1,38 @@
+//! Perft fixtures (`fixtures/sovereign/perft.perft`), counts established with
+//! both the fast generator and the reference generator (tests/reference.rs).
+//! The default suite checks counts up to a node cap; `MOTLEY_DEEP=1` checks all.
+
+use motley_core::perft::run_perft_file;
+use motley_core::{PerftMode, Position};
+use motley_sovereign::Sovereign;
+
+const FIXTURE: &str = include_str!("../../fixtures/sovereign/perft.perft");
+
+#[test]
+fn perft_fixtures() {
+    let cap = if std::env::var("MOTLEY_DEEP").is_ok() { u64::MAX } else { 3_000_000 };
+    let checked = run_perft_file::<Sovereign>(FIXTURE, cap);
+    assert!(checked >= 8, "{checked}");
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let p = Sovereign::start();
+    let divide = p.divide(2, PerftMode::Decision);
+    assert_eq!(divide.len(), p.legal_moves().len());
+    assert_eq!(divide.iter().map(|d| d.1).sum::<u64>(), p.perft(2, PerftMode::Decision));
+}
+
+/// Prints fast perft counts: `MOTLEY_PERFT="<fen>|<depth>"`.
+#[test]
+fn perft_print() {
+    if let Ok(spec) = std::env::var("MOTLEY_PERFT") {
+        let (fen, depth) = spec.split_once('|').unwrap();
+        let p: Sovereign = fen.parse().unwrap();
+        for d in 1..=depth.parse::<u32>().unwrap() {
+            let t = std::time::Instant::now();
+            let n = p.perft(d, PerftMode::Decision);
+            eprintln!("perft {d} {n} ({:.2?})", t.elapsed());
+        }
+    }
+}

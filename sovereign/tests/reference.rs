@@ -1,0 +1,529 @@
+//! A slow, obviously-correct reference generator (mailbox loops, control
+//! recomputed naively by walking chains, legality by make-and-test with a
+//! scan of every opposing piece), compared with the fast generator on
+//! thousands of positions from seeded random games that reach defections,
+//! promotions, castling and checks. `MOTLEY_DEEP=1` plays many more games.
+
+use motley_core::Position;
+use motley_sovereign::{Color, Piece, Role, Seat, Sovereign, Square};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The 24 squares of colour, written out by name from the contract (§4.1).
+const COLORED: [(&str, Color); 24] = [
+    ("i8", Color::White),
+    ("h9", Color::White),
+    ("h8", Color::Black),
+    ("i9", Color::Black),
+    ("g7", Color::Ash),
+    ("j10", Color::Ash),
+    ("j7", Color::Slate),
+    ("g10", Color::Slate),
+    ("e5", Color::Navy),
+    ("l12", Color::Navy),
+    ("l5", Color::Red),
+    ("e12", Color::Red),
+    ("i6", Color::Pink),
+    ("h11", Color::Pink),
+    ("h6", Color::Violet),
+    ("i11", Color::Violet),
+    ("f6", Color::Green),
+    ("k11", Color::Green),
+    ("k6", Color::Yellow),
+    ("f11", Color::Yellow),
+    ("f8", Color::Cyan),
+    ("k9", Color::Cyan),
+    ("k8", Color::Orange),
+    ("f9", Color::Orange),
+];
+
+fn name(f: i32, r: i32) -> String {
+    format!("{}{}", char::from(b'a' + f as u8), r + 1)
+}
+
+#[derive(Clone)]
+struct Ref {
+    b: [[Option<Piece>; 16]; 16], // [file][rank]
+    owned: [Color; 2],
+    turn: usize,
+    rights: Vec<(i32, i32)>,
+    sqcolor: [[Option<Color>; 16]; 16],
+}
+
+impl Ref {
+    fn from(p: &Sovereign) -> Ref {
+        let mut b = [[None; 16]; 16];
+        for f in 0..16 {
+            for r in 0..16 {
+                b[f][r] = p.piece_at(Square::at(f as i32, r as i32).unwrap());
+            }
+        }
+        let mut sqcolor = [[None; 16]; 16];
+        for (n, c) in COLORED {
+            let s: Square = n.parse().unwrap();
+            sqcolor[s.file().index() as usize][s.rank().index() as usize] = Some(c);
+        }
+        let rights = p
+            .castling_rights()
+            .iter()
+            .map(|i| (i32::from(i % 16), i32::from(i / 16)))
+            .collect();
+        Ref { b, owned: [p.owned(Seat(0)), p.owned(Seat(1))], turn: p.turn().index(), rights, sqcolor }
+    }
+
+    fn at(&self, f: i32, r: i32) -> Option<Piece> {
+        self.b[f as usize][r as usize]
+    }
+
+    fn color_at(&self, f: i32, r: i32) -> Option<Color> {
+        self.sqcolor[f as usize][r as usize]
+    }
+
+    /// The seat controlling colour `c`, by walking the chain naively.
+    fn controller(&self, c: Color) -> Option<usize> {
+        let mut x = c;
+        let mut seen = Vec::new();
+        loop {
+            if let Some(s) = self.owned.iter().position(|&o| o == x) {
+                return Some(s);
+            }
+            if seen.contains(&x) {
+                return None;
+            }
+            seen.push(x);
+            let mut next = None;
+            for f in 0..16 {
+                for r in 0..16 {
+                    if self.color_at(f, r) == Some(x)
+                        && let Some(p) = self.at(f, r)
+                    {
+                        next = Some(p.color);
+                    }
+                }
+            }
+            x = next?;
+        }
+    }
+
+    fn king_of(&self, seat: usize) -> Option<(i32, i32)> {
+        for f in 0..16 {
+            for r in 0..16 {
+                if self.at(f, r) == Some(Piece { color: self.owned[seat], role: Role::King }) {
+                    return Some((f, r));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the piece on (f, r) could capture on (tf, tr) by geometry,
+    /// range and path (not looking at what stands on the target).
+    fn reaches(&self, f: i32, r: i32, tf: i32, tr: i32, p: Piece) -> bool {
+        let (df, dr) = (tf - f, tr - r);
+        if df == 0 && dr == 0 {
+            return false;
+        }
+        match p.role {
+            Role::King => df.abs() <= 1 && dr.abs() <= 1,
+            Role::Knight => (df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1),
+            Role::Pawn => {
+                df.abs() == 1
+                    && dr.abs() == 1
+                    && ((tf as f64 - 7.5).abs() < (f as f64 - 7.5).abs()
+                        || (tr as f64 - 7.5).abs() < (r as f64 - 7.5).abs())
+            }
+            role => {
+                let straight = df == 0 || dr == 0;
+                let diagonal = df.abs() == dr.abs();
+                let ok = match role {
+                    Role::Rook => straight,
+                    Role::Bishop => diagonal,
+                    _ => straight || diagonal,
+                };
+                let n = df.abs().max(dr.abs());
+                if !ok || n > 8 {
+                    return false;
+                }
+                (1..n).all(|i| self.at(f + df.signum() * i, r + dr.signum() * i).is_none())
+            }
+        }
+    }
+
+    fn attacked_by(&self, tf: i32, tr: i32, seat: usize) -> bool {
+        for f in 0..16 {
+            for r in 0..16 {
+                if let Some(p) = self.at(f, r)
+                    && self.controller(p.color) == Some(seat)
+                    && self.color_at(tf, tr) != Some(p.color)
+                    && self.reaches(f, r, tf, tr, p)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn in_check(&self, seat: usize) -> bool {
+        self.king_of(seat).is_some_and(|(f, r)| self.attacked_by(f, r, 1 - seat))
+    }
+
+    /// Whether the mover may end a move of `p` from (f, r) on (tf, tr).
+    fn dest_ok(&self, p: Piece, f: i32, r: i32, tf: i32, tr: i32) -> bool {
+        if self.color_at(tf, tr) == Some(p.color) {
+            return false;
+        }
+        match self.at(tf, tr) {
+            Some(t) => self.controller(t.color) == Some(1 - self.turn),
+            None => {
+                if self.color_at(tf, tr).is_some() {
+                    let (wf, wr) = (15 - tf, 15 - tr);
+                    self.at(wf, wr).is_none() || (wf == f && wr == r)
+                } else {
+                    true
+                }
+            }
+        }
+    }
+
+    fn drop_rights(&mut self, f: i32, r: i32) {
+        self.rights.retain(|&x| x != (f, r));
+    }
+
+    fn home_rank(seat: usize) -> i32 {
+        if seat == 0 { 0 } else { 15 }
+    }
+
+    fn step(&mut self, f: i32, r: i32, tf: i32, tr: i32) {
+        let p = self.b[f as usize][r as usize].take();
+        self.b[tf as usize][tr as usize] = p;
+        self.drop_rights(f, r);
+        self.drop_rights(tf, tr);
+        if p.is_some_and(|p| p.role == Role::King) {
+            let home = Self::home_rank(self.turn);
+            self.rights.retain(|&(_, rr)| rr != home);
+        }
+    }
+
+    /// Every legal move of the side to move, as notation strings.
+    fn legal(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.children().into_iter().map(|c| c.0).collect();
+        v.sort();
+        v
+    }
+
+    /// Every legal move with the position after it.
+    fn children(&self) -> Vec<(String, Ref)> {
+        let me = self.turn;
+        let mut out = Vec::new();
+        let accept = |next: &Ref, s: String, out: &mut Vec<(String, Ref)>| {
+            if !next.in_check(me) {
+                let mut child = next.clone();
+                child.turn = 1 - me;
+                out.push((s, child));
+            }
+        };
+        for f in 0..16 {
+            for r in 0..16 {
+                let Some(p) = self.at(f, r) else { continue };
+                if self.controller(p.color) != Some(me) {
+                    continue;
+                }
+                let mut targets = Vec::new();
+                if p.role == Role::Pawn {
+                    let closer = |a: i32, b: i32| (b as f64 - 7.5).abs() < (a as f64 - 7.5).abs();
+                    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                        let (tf, tr) = (f + df, r + dr);
+                        let ok = if df != 0 { closer(f, tf) } else { closer(r, tr) };
+                        if ok && (0..16).contains(&tf) && (0..16).contains(&tr) && self.at(tf, tr).is_none() {
+                            targets.push((tf, tr));
+                        }
+                    }
+                    for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let (tf, tr) = (f + df, r + dr);
+                        if (0..16).contains(&tf)
+                            && (0..16).contains(&tr)
+                            && self.at(tf, tr).is_some()
+                            && self.reaches(f, r, tf, tr, p)
+                        {
+                            targets.push((tf, tr));
+                        }
+                    }
+                    let edges = [(f, (1, 0)), (15 - f, (-1, 0)), (r, (0, 1)), (15 - r, (0, -1))];
+                    let m = edges.iter().map(|e| e.0).min().unwrap();
+                    if m <= 1 {
+                        for (d, (df, dr)) in edges {
+                            if d == m && self.at(f + df, r + dr).is_none() && self.at(f + 2 * df, r + 2 * dr).is_none() {
+                                targets.push((f + 2 * df, r + 2 * dr));
+                            }
+                        }
+                    }
+                } else {
+                    for tf in 0..16 {
+                        for tr in 0..16 {
+                            let empty_or_reach = match self.at(tf, tr) {
+                                // Quiet move: same geometry as a capture.
+                                None => self.reaches(f, r, tf, tr, p),
+                                Some(_) => self.reaches(f, r, tf, tr, p),
+                            };
+                            if empty_or_reach {
+                                targets.push((tf, tr));
+                            }
+                        }
+                    }
+                }
+                for (tf, tr) in targets {
+                    if !self.dest_ok(p, f, r, tf, tr) {
+                        continue;
+                    }
+                    let base = format!("{}{}", name(f, r), name(tf, tr));
+                    let central = (6..=9).contains(&tf) && (6..=9).contains(&tr);
+                    if p.role == Role::Pawn && central {
+                        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King] {
+                            let mut next = self.clone();
+                            next.step(f, r, tf, tr);
+                            if role == Role::King {
+                                if let Some((kf, kr)) = self.king_of(me) {
+                                    next.b[kf as usize][kr as usize] = None;
+                                }
+                                next.owned[me] = p.color;
+                                let home = Self::home_rank(me);
+                                next.rights.retain(|&(_, rr)| rr != home);
+                            }
+                            next.b[tf as usize][tr as usize] = Some(Piece { color: p.color, role });
+                            accept(&next, format!("{base}{}", role_letter(role)), &mut out);
+                        }
+                    } else {
+                        let mut next = self.clone();
+                        next.step(f, r, tf, tr);
+                        accept(&next, base, &mut out);
+                    }
+                }
+            }
+        }
+        // Castling (§8).
+        if let Some((kf, kr)) = self.king_of(me)
+            && kr == Self::home_rank(me)
+            && !self.in_check(me)
+        {
+            for &(rf, rr) in &self.rights {
+                if rr != kr {
+                    continue;
+                }
+                let Some(rook) = self.at(rf, rr) else { continue };
+                if rook.role != Role::Rook || self.controller(rook.color) != Some(me) {
+                    continue;
+                }
+                let dir = (rf - kf).signum();
+                if (kf + dir..rf).step_by(1).any(|x| x != kf && self.at(x, kr).is_some())
+                    || ((rf + 1)..kf).any(|x| self.at(x, kr).is_some())
+                {
+                    continue;
+                }
+                let mut t = kf + dir;
+                while t != rf {
+                    let crossed_safe = {
+                        let mut x = kf + dir;
+                        let mut ok = true;
+                        loop {
+                            if self.attacked_by(x, kr, 1 - me) {
+                                ok = false;
+                            }
+                            if x == t {
+                                break;
+                            }
+                            x += dir;
+                        }
+                        ok
+                    };
+                    if crossed_safe {
+                        let mut next = self.clone();
+                        let king = next.b[kf as usize][kr as usize].take();
+                        let rk = next.b[rf as usize][rr as usize].take();
+                        next.b[t as usize][kr as usize] = king;
+                        next.b[(t - dir) as usize][kr as usize] = rk;
+                        next.rights.retain(|&(_, rr)| rr != kr);
+                        accept(&next, format!("castle:{}{}", name(kf, kr), name(t, kr)), &mut out);
+                    }
+                    t += dir;
+                }
+            }
+        }
+        // Defection (§10).
+        if let Some((kf, kr)) = self.king_of(me) {
+            for y in Color::ALL {
+                if y == self.owned[me] || self.controller(y) != Some(me) {
+                    continue;
+                }
+                let mut next = self.clone();
+                next.b[kf as usize][kr as usize] = Some(Piece { color: y, role: Role::King });
+                next.owned[me] = y;
+                if self.color_at(kf, kr) == Some(y) {
+                    let king = Piece { color: y, role: Role::King };
+                    for tf in kf - 1..=kf + 1 {
+                        for tr in kr - 1..=kr + 1 {
+                            if !(0..16).contains(&tf) || !(0..16).contains(&tr) || (tf, tr) == (kf, kr) {
+                                continue;
+                            }
+                            if !next.dest_ok(king, kf, kr, tf, tr) {
+                                continue;
+                            }
+                            let mut after = next.clone();
+                            after.step(kf, kr, tf, tr);
+                            accept(&after, format!("defect:{y}:{}{}", name(kf, kr), name(tf, tr)), &mut out);
+                        }
+                    }
+                } else {
+                    accept(&next, format!("defect:{y}"), &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.children().len() as u64,
+            _ => self.children().iter().map(|c| c.1.perft(depth - 1)).sum(),
+        }
+    }
+}
+
+fn role_letter(r: Role) -> char {
+    match r {
+        Role::King => 'k',
+        Role::Queen => 'q',
+        Role::Rook => 'r',
+        Role::Bishop => 'b',
+        Role::Knight => 'n',
+        Role::Pawn => 'p',
+    }
+}
+
+#[derive(Default, Debug)]
+struct Seen {
+    positions: usize,
+    defections: usize,
+    forced_defections: usize,
+    promotions: usize,
+    king_promotions: usize,
+    castles: usize,
+    checks: usize,
+    mates: usize,
+}
+
+/// Picks a move, preferring the rarer kinds so games reach them.
+fn pick(rng: &mut StdRng, moves: &[motley_sovereign::Move]) -> motley_sovereign::Move {
+    let special: Vec<_> = moves
+        .iter()
+        .filter(|m| {
+            let s = m.to_string();
+            s.starts_with("defect") || s.starts_with("castle") || s.len() >= 5 && s.ends_with('k')
+        })
+        .collect();
+    if !special.is_empty() && rng.random_range(0..4) == 0 {
+        return *special[rng.random_range(0..special.len())];
+    }
+    let promo: Vec<_> = moves.iter().filter(|m| matches!(m, motley_sovereign::Move::Normal { promotion: Some(_), .. })).collect();
+    if !promo.is_empty() && rng.random_range(0..2) == 0 {
+        return *promo[rng.random_range(0..promo.len())];
+    }
+    moves[rng.random_range(0..moves.len())]
+}
+
+fn check_position(p: &Sovereign, seen: &mut Seen) {
+    let fast = p.sorted_moves();
+    let slow = Ref::from(p).legal();
+    assert_eq!(fast, slow, "generators disagree on {p}");
+    assert_eq!(p.count_legal() as usize, fast.len());
+    // FEN round trip.
+    let text = p.to_string();
+    let back: Sovereign = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(back.to_string(), text);
+    assert_eq!(back.sorted_moves(), fast);
+    // Notation round trip.
+    for mv in p.legal_moves() {
+        assert_eq!(p.parse_move(&mv.to_string()).unwrap(), mv);
+    }
+    seen.positions += 1;
+    seen.defections += fast.iter().filter(|m| m.starts_with("defect")).count().min(1);
+    seen.forced_defections += fast.iter().filter(|m| m.starts_with("defect") && m.matches(':').count() == 2).count().min(1);
+    seen.castles += fast.iter().filter(|m| m.starts_with("castle")).count().min(1);
+    seen.promotions += fast.iter().filter(|m| !m.contains(':') && m.ends_with('q')).count().min(1);
+    seen.king_promotions += fast.iter().filter(|m| !m.contains(':') && m.ends_with('k')).count().min(1);
+    seen.checks += usize::from(p.is_check());
+    seen.mates += usize::from(fast.is_empty() && p.is_check());
+}
+
+fn run(games: usize, plies: usize, seed: u64, starts: &[&str]) -> Seen {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut seen = Seen::default();
+    for g in 0..games {
+        let mut p: Sovereign = starts[g % starts.len()].parse().unwrap();
+        for _ in 0..plies {
+            check_position(&p, &mut seen);
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = pick(&mut rng, &moves);
+            p.play(mv).unwrap();
+        }
+    }
+    seen
+}
+
+const STARTS: [&str; 3] = [
+    motley_sovereign::START_FEN,
+    // Figure 4 (T07).
+    "aqabvrvnbrbn2bkbbbnbrynyrsbsq/aranvpvp1bpbp1bpbpbpbpypyp1sr/nbnp12opob/nqnp11snopoq/crcp2bp2bp6rprr/cncp8rp4rn/gbgp12pppb/gqgp5bb2pp4pq/yqyp8vq5/ybyp12vpvb/onop6wp3bq1npnn/orop2wp7np2nr/rqrp12cpcq/rbrp12cpcb/sr1pppp1wpwpwp1wp1wp1gpanar/sqsbprpnwrwnwbwqwk1wngp2abaq 1 w b - 0",
+    // A sparse middle game with pawns near the centre and castling rights.
+    "br1vr5bk7/7bp8/16/4bp6bp4/4np7bn3/10rp5/16/16/16/16/4gp3yp7/4wp11/5bq10/3wn12/16/2pr1wr3wk2wr1gr2 1 w b CELNa 0",
+];
+
+#[test]
+fn reference_agrees_on_random_games() {
+    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let games = if deep { 400 } else { 45 };
+    let seen = run(games, 130, 0x5EED, &STARTS);
+    eprintln!("{seen:?}");
+    assert!(seen.positions >= if deep { 40_000 } else { 5_000 });
+    assert!(seen.defections > 0 && seen.forced_defections > 0);
+    assert!(seen.promotions > 0 && seen.king_promotions > 0);
+    assert!(seen.castles > 0 && seen.checks > 0);
+}
+
+#[test]
+fn reference_perft_matches_fixtures() {
+    // The reference generator re-derives the perft counts of the fixture file
+    // independently (its own make function); depth-limited by a node cap.
+    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let cap = if deep { 200_000 } else { 4_000 };
+    let text = include_str!("../../fixtures/sovereign/perft.perft");
+    let cases = motley_core::perft::parse_perft_file(text).unwrap();
+    let mut checked = 0;
+    for case in cases {
+        let p: Sovereign = case.fen.parse().unwrap();
+        let r = Ref::from(&p);
+        for &(_, depth, nodes) in &case.counts {
+            if nodes <= cap {
+                assert_eq!(r.perft(depth), nodes, "{} depth {depth}", case.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 4);
+}
+
+/// Prints reference perft counts: `MOTLEY_REF_PERFT="<fen>|<depth>"`.
+#[test]
+fn reference_perft_print() {
+    if let Ok(spec) = std::env::var("MOTLEY_REF_PERFT") {
+        let (fen, depth) = spec.split_once('|').unwrap();
+        let p: Sovereign = fen.parse().unwrap();
+        for d in 1..=depth.parse::<u32>().unwrap() {
+            eprintln!("reference perft {d} {}", Ref::from(&p).perft(d));
+        }
+    }
+}
