@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod keyed;
 pub mod perft;
 pub mod render;
+pub mod search;
 pub mod zobrist;
 
 pub use attacks::Dir;
@@ -17,3 +18,4 @@ pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
 };
 pub use keyed::{ByKey, Key, KeySet};
+pub use search::{Evaluate, Limits, Score, Searcher};

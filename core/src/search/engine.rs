@@ -1,0 +1,739 @@
+//! The searcher: iterative deepening, principal-variation alpha-beta
+//! (negamax or paranoid), expectimax with Star1 bounds at chance nodes,
+//! quiescence, move ordering, limits and the stop flag.
+
+use core::cmp::Reverse;
+use core::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::tt::{Bound, Table, from_tt, to_tt};
+use super::{EVAL_LIMIT, Evaluate, INFINITY, Limits, MAX_PLY, Score, WIN};
+use crate::game::{Position, Seat, SeatResult};
+use crate::zobrist::zobrist_keys;
+
+/// Mixed into the key in paranoid mode: values there depend on the root seat.
+static ROOT_SEAT_KEYS: [u64; 8] = zobrist_keys::<8>(0x5041_5241_4E4F_4944);
+
+/// History slots per team (a move's hash picks one; collisions only blur
+/// the ordering).
+const HISTORY_SIZE: usize = 4096;
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Ordering bands: TT move, tactical, killers, then quiet by history.
+const ORDER_TT: i32 = 2_000_000_000;
+const ORDER_TACTICAL: i32 = 1_000_000_000;
+const ORDER_HINT_LIMIT: i32 = 100_000_000;
+const ORDER_KILLER: i32 = 900_000_000;
+
+/// Tuning of a [`Searcher`] that is not a per-search limit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchConfig {
+    /// Transposition-table size in MiB (at least 1).
+    pub hash_mb: usize,
+    /// How many inputs quiescence search may follow past the horizon
+    /// (chance resolutions included); 0 turns it off.
+    pub quiescence_plies: u32,
+}
+
+impl Default for SearchConfig {
+    /// 16 MiB, 8 quiescence inputs.
+    fn default() -> Self {
+        SearchConfig { hash_mb: 16, quiescence_plies: 8 }
+    }
+}
+
+/// One principal variation and its score (for the side to move at the root;
+/// at a chance root, for the seat whose turn it is).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Line<M> {
+    /// The inputs, root first. Through a chance node it follows the most
+    /// probable outcome.
+    pub moves: Vec<M>,
+    /// The exact score of the line's first input.
+    pub score: Score,
+}
+
+/// What an iteration found: passed to the callback after every completed depth.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchInfo<M> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply visited so far (quiescence included).
+    pub seldepth: u32,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The best lines, best first (at most [`Limits::multipv`]).
+    pub lines: Vec<Line<M>>,
+}
+
+impl<M> SearchInfo<M> {
+    /// Nodes per second so far.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// The outcome of a search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchResult<M> {
+    /// The input to play: the first input of the best line. `None` only when
+    /// the game is over. At a chance root it is the most probable
+    /// resolution, which nobody chooses.
+    pub best: Option<M>,
+    /// The best line's score (0 when the game is over and drawn, and so on).
+    pub score: Score,
+    /// The last completed depth (0 if none completed).
+    pub depth: u32,
+    /// The deepest ply visited.
+    pub seldepth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The best lines of the last completed depth, best first.
+    pub lines: Vec<Line<M>>,
+    /// Whether a limit or the stop flag cut the last iteration short.
+    pub stopped: bool,
+}
+
+impl<M> SearchResult<M> {
+    /// The principal variation (empty if none).
+    #[must_use]
+    pub fn pv(&self) -> &[M] {
+        self.lines.first().map_or(&[], |l| &l.moves)
+    }
+
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+/// A root input with what the last iteration learnt of it.
+struct RootMove<M> {
+    mv: M,
+    /// Exact score if it made the best lines, else `None`.
+    score: Option<i32>,
+    pv: Vec<M>,
+}
+
+/// The searcher: owns the transposition table, killers, history and the stop
+/// flag, and keeps them between searches (call [`Searcher::clear`] for a
+/// fresh start, as between games).
+pub struct Searcher<P: Evaluate> {
+    config: SearchConfig,
+    tt: Table<P::Move>,
+    killers: Vec<[Option<P::Move>; 2]>,
+    history: Vec<i32>,
+    stop: Arc<AtomicBool>,
+    pv: Vec<Vec<P::Move>>,
+    buffers: Vec<Vec<(i32, P::Move)>>,
+    // Per search:
+    root_seat: Seat,
+    paranoid: bool,
+    nodes: u64,
+    seldepth: u32,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    aborted: bool,
+}
+
+impl<P: Evaluate> Default for Searcher<P> {
+    fn default() -> Self {
+        Searcher::new(SearchConfig::default())
+    }
+}
+
+impl<P: Evaluate> core::fmt::Debug for Searcher<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Searcher").field("config", &self.config).finish_non_exhaustive()
+    }
+}
+
+impl<P: Evaluate> Searcher<P> {
+    /// A searcher with its own stop flag.
+    #[must_use]
+    pub fn new(config: SearchConfig) -> Self {
+        Searcher::with_stop_flag(config, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// A searcher watching `stop`: setting it (from any thread) makes the
+    /// running search return its last completed iteration. The search never
+    /// clears the flag; clear it before the next search.
+    #[must_use]
+    pub fn with_stop_flag(config: SearchConfig, stop: Arc<AtomicBool>) -> Self {
+        Searcher {
+            config,
+            tt: Table::new(config.hash_mb),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * HISTORY_SIZE],
+            stop,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            buffers: vec![Vec::new(); MAX_PLY + 1],
+            root_seat: Seat(0),
+            paranoid: false,
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            deadline: None,
+            node_limit: u64::MAX,
+            aborted: false,
+        }
+    }
+
+    /// The stop flag (a clone of the shared handle).
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Forgets everything learnt: transposition table, killers, history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.fill([None; 2]);
+        self.history.fill(0);
+    }
+
+    /// Searches `pos` within `limits`.
+    pub fn search(&mut self, pos: &P, limits: &Limits) -> SearchResult<P::Move> {
+        self.search_with(pos, limits, |_| {})
+    }
+
+    /// Searches `pos` within `limits`, calling `on_info` after every
+    /// completed depth (for streaming lines).
+    pub fn search_with(
+        &mut self,
+        pos: &P,
+        limits: &Limits,
+        mut on_info: impl FnMut(&SearchInfo<P::Move>),
+    ) -> SearchResult<P::Move> {
+        self.start = Instant::now();
+        self.deadline = limits.time.map(|t| self.start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.root_seat = pos.turn();
+        self.paranoid = pos.seat_count() > 2;
+        self.tt.new_search();
+        for h in &mut self.history {
+            *h /= 2;
+        }
+        let multipv = limits.multipv.max(1);
+        let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).min(Limits::MAX_DEPTH);
+        let soft_time = limits.time.map(|t| t.mul_f64(0.6));
+
+        let mut result = SearchResult {
+            best: None,
+            score: Score::DRAW,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            lines: Vec::new(),
+            stopped: false,
+        };
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            result.score = Score(self.terminal(pos, 0));
+            return result;
+        }
+        let chance_root = pos.chance().is_some();
+        let mut root_moves: Vec<RootMove<P::Move>> = if chance_root {
+            Vec::new()
+        } else {
+            let mut scored: Vec<(i32, P::Move)> =
+                moves.iter().map(|&mv| (self.order_score(pos, mv, None, 0, 0), mv)).collect();
+            scored.sort_by_key(|&(s, _)| Reverse(s));
+            scored.into_iter().map(|(_, mv)| RootMove { mv, score: None, pv: Vec::new() }).collect()
+        };
+        // The fallback if no iteration completes.
+        result.best = if chance_root { most_probable(pos) } else { root_moves.first().map(|r| r.mv) };
+
+        for depth in 1..=max_depth {
+            let lines = if chance_root {
+                let score = self.node(pos, depth, -INFINITY, INFINITY, 0);
+                vec![Line { moves: self.pv[0].clone(), score: Score(score) }]
+            } else {
+                self.root(pos, depth, &mut root_moves, multipv)
+            };
+            if self.aborted {
+                break;
+            }
+            result.depth = depth;
+            result.lines = lines;
+            let info = SearchInfo {
+                depth,
+                seldepth: self.seldepth,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                lines: result.lines.clone(),
+            };
+            on_info(&info);
+            if soft_time.is_some_and(|t| self.start.elapsed() >= t) || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        if let Some(line) = result.lines.first() {
+            result.score = line.score;
+            if let Some(&mv) = line.moves.first() {
+                result.best = Some(mv);
+            }
+        }
+        result.stopped = self.aborted;
+        result.nodes = self.nodes;
+        result.seldepth = self.seldepth;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// One iteration at the root of a decision node: every root input is
+    /// searched with the window `(alpha, ∞)`, where `alpha` is the K-th best
+    /// exact score so far, so the best K are exact.
+    fn root(
+        &mut self,
+        pos: &P,
+        depth: u32,
+        root_moves: &mut [RootMove<P::Move>],
+        multipv: usize,
+    ) -> Vec<Line<P::Move>> {
+        self.pv[0].clear();
+        self.nodes += 1;
+        let team = self.team(pos);
+        let mut exact: Vec<i32> = Vec::new(); // exact scores so far, descending
+        for (i, rm) in root_moves.iter_mut().enumerate() {
+            let alpha = if exact.len() >= multipv { exact[multipv - 1] } else { -INFINITY };
+            let mut child = pos.clone();
+            child.play_unchecked(rm.mv);
+            let mut score = if i > 0 && alpha > -INFINITY {
+                self.child(team, &child, depth - 1, alpha, alpha + 1, 1, None)
+            } else {
+                alpha + 1
+            };
+            if !self.aborted && score > alpha {
+                score = self.child(team, &child, depth - 1, alpha, INFINITY, 1, None);
+            }
+            if self.aborted {
+                return Vec::new();
+            }
+            if score > alpha {
+                rm.score = Some(score);
+                rm.pv.clear();
+                rm.pv.push(rm.mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+                let at = exact.partition_point(|&s| s >= score);
+                exact.insert(at, score);
+            } else {
+                rm.score = None;
+            }
+        }
+        // Keep only the K best as exact (earlier first on ties); order them
+        // first for the next depth, the rest in their previous order.
+        root_moves.sort_by_key(|rm| Reverse(rm.score.unwrap_or(i32::MIN)));
+        for rm in root_moves.iter_mut().skip(multipv) {
+            rm.score = None;
+        }
+        if let Some(best) = root_moves.first() {
+            self.pv[0] = best.pv.clone();
+        }
+        root_moves
+            .iter()
+            .take_while(|rm| rm.score.is_some())
+            .map(|rm| Line { moves: rm.pv.clone(), score: Score(rm.score.unwrap_or(0)) })
+            .collect()
+    }
+
+    /// The team of the node: the seat to move with two seats; in paranoid
+    /// mode 0 for the root seat and 1 for the coalition of the others.
+    fn team(&self, pos: &P) -> u8 {
+        if self.paranoid { u8::from(pos.turn() != self.root_seat) } else { pos.turn().0 }
+    }
+
+    fn key(&self, pos: &P) -> u64 {
+        let key = pos.zobrist();
+        if self.paranoid { key ^ ROOT_SEAT_KEYS[self.root_seat.index() % 8] } else { key }
+    }
+
+    /// The static evaluation for the node's team.
+    fn static_eval(&self, pos: &P) -> i32 {
+        if self.paranoid {
+            let e = pos.evaluate(self.root_seat).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            if pos.turn() == self.root_seat { e } else { -e }
+        } else {
+            pos.evaluate(pos.turn()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        }
+    }
+
+    /// The score of a finished game for the node's team.
+    fn terminal(&self, pos: &P, ply: usize) -> i32 {
+        let seat = if self.paranoid { self.root_seat } else { pos.turn() };
+        let result = pos.outcome().map_or(SeatResult::Draw, |o| o.result(seat));
+        let win = WIN - ply as i32;
+        let score = match result {
+            SeatResult::Win => win,
+            SeatResult::Draw => 0,
+            SeatResult::Loss => -win,
+        };
+        if self.paranoid && pos.turn() != self.root_seat { -score } else { score }
+    }
+
+    /// Counts a node; whether the search must unwind.
+    fn enter(&mut self, ply: usize) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        let limit = self.nodes >= self.node_limit;
+        let polled = self.nodes & 255 == 0
+            && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d));
+        self.aborted = limit || polled;
+        self.aborted
+    }
+
+    /// Searches `child` of a node of `team`, returning its value for `team`.
+    /// `q`: `None` for the main search at `depth`, `Some(qply)` for quiescence.
+    #[allow(clippy::too_many_arguments)] // the node state, passed down as is
+    fn child(
+        &mut self,
+        team: u8,
+        child: &P,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        q: Option<u32>,
+    ) -> i32 {
+        let same = self.team(child) == team;
+        let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
+        let v = match q {
+            None => self.node(child, depth, a, b, ply),
+            Some(qply) => self.qsearch(child, a, b, ply, qply),
+        };
+        if same { v } else { -v }
+    }
+
+    fn hist_index(&self, team: u8, mv: P::Move) -> usize {
+        let mut h = FxHasher(0);
+        mv.hash(&mut h);
+        usize::from(team & 1) * HISTORY_SIZE + (h.finish() >> 40) as usize % HISTORY_SIZE
+    }
+
+    fn order_score(&self, pos: &P, mv: P::Move, tt_move: Option<P::Move>, ply: usize, team: u8) -> i32 {
+        if tt_move == Some(mv) {
+            return ORDER_TT;
+        }
+        let hint = pos.move_order_score(mv).clamp(-ORDER_HINT_LIMIT, ORDER_HINT_LIMIT);
+        if pos.is_tactical(mv) {
+            ORDER_TACTICAL + hint
+        } else if self.killers[ply][0] == Some(mv) {
+            ORDER_KILLER
+        } else if self.killers[ply][1] == Some(mv) {
+            ORDER_KILLER - 1
+        } else {
+            self.history[self.hist_index(team, mv)] + hint
+        }
+    }
+
+    /// A decision or chance node of the main search, `depth` plies left.
+    fn node(&mut self, pos: &P, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if depth == 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        self.pv[ply].clear();
+        if self.enter(ply) {
+            return 0;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+        if let Some(outcomes) = pos.chance() {
+            return self.chance(pos, &outcomes, Some(depth), alpha, beta, ply);
+        }
+        let key = self.key(pos);
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            // Only a result of exactly this depth may cut: see the module doc.
+            if !pv_node && u32::from(e.depth) == depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Some(Bound::Exact) => return s,
+                    Some(Bound::Lower) if s >= beta => return s,
+                    Some(Bound::Upper) if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let team = self.team(pos);
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        buf.extend(moves.iter().map(|&mv| (self.order_score(pos, mv, tt_move, ply, team), mv)));
+        buf.sort_by_key(|&(s, _)| Reverse(s));
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(_, mv)) in buf.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let mut score = if i > 0 {
+                self.child(team, &child, depth - 1, alpha, alpha + 1, ply + 1, None)
+            } else {
+                alpha + 1
+            };
+            if !self.aborted && score > alpha && (i == 0 || score < beta) {
+                score = self.child(team, &child, depth - 1, alpha, beta, ply + 1, None);
+            }
+            if self.aborted {
+                self.buffers[ply] = buf;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if !pos.is_tactical(mv) {
+                            self.reward(team, mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = buf;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Killer and history update after a quiet input caused a cutoff.
+    fn reward(&mut self, team: u8, mv: P::Move, depth: u32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let i = self.hist_index(team, mv);
+        let bonus = (depth * depth).min(400) as i32;
+        self.history[i] += bonus;
+        if self.history[i] > HISTORY_MAX {
+            for h in &mut self.history {
+                *h /= 2;
+            }
+        }
+    }
+
+    /// A chance node: the probability-weighted mean of its outcomes, rounded,
+    /// with Star1 cutoffs (outcome values lie in `[-WIN, WIN]`). Children are
+    /// searched at the same `depth` (`None`: quiescence, at `qply + 1`).
+    fn chance(
+        &mut self,
+        pos: &P,
+        outcomes: &[(P::Move, f64)],
+        depth: Option<u32>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.chance_q(pos, outcomes, depth, None, alpha, beta, ply)
+    }
+
+    #[allow(clippy::too_many_arguments)] // the node state, passed down as is
+    fn chance_q(
+        &mut self,
+        pos: &P,
+        outcomes: &[(P::Move, f64)],
+        depth: Option<u32>,
+        qply: Option<u32>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        const U: f64 = WIN as f64;
+        const L: f64 = -(WIN as f64);
+        let team = self.team(pos);
+        let most_likely = outcomes
+            .iter()
+            .enumerate()
+            .fold(None, |acc: Option<(usize, f64)>, (i, &(_, p))| match acc {
+                Some((_, q)) if q >= p => acc,
+                _ => Some((i, p)),
+            })
+            .map(|(i, _)| i);
+        let mut sum = 0.0f64;
+        let mut rest = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum::<f64>();
+        for (i, &(mv, p)) in outcomes.iter().enumerate() {
+            if p <= 0.0 {
+                continue;
+            }
+            rest = (rest - p).max(0.0);
+            // Star1: the child's window outside which the node's value is
+            // already known to lie outside (alpha, beta).
+            let lo = ((f64::from(alpha) - sum - rest * U) / p).floor();
+            let hi = ((f64::from(beta) - sum - rest * L) / p).ceil();
+            let lo = lo.clamp(f64::from(-INFINITY), f64::from(INFINITY - 1)) as i32;
+            let hi = (hi.clamp(f64::from(-INFINITY + 1), f64::from(INFINITY)) as i32).max(lo + 1);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let v = match (depth, qply) {
+                (Some(d), _) => self.child(team, &child, d, lo, hi, ply + 1, None),
+                (None, q) => self.child(team, &child, 0, lo, hi, ply + 1, Some(q.unwrap_or(0) + 1)),
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v <= lo {
+                return alpha; // the mean is at most alpha
+            }
+            if v >= hi {
+                return beta; // the mean is at least beta
+            }
+            sum += p * f64::from(v);
+            if Some(i) == most_likely {
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(mv);
+                head[ply].extend_from_slice(&tail[0]);
+            }
+        }
+        sum.round() as i32
+    }
+
+    /// Quiescence: stand pat on the static evaluation, or follow a tactical
+    /// input; chance nodes are averaged as in the main search.
+    fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.pv[ply].clear();
+        if self.enter(ply) {
+            return 0;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+        if let Some(outcomes) = pos.chance() {
+            return self.chance_q(pos, &outcomes, None, Some(qply), alpha, beta, ply);
+        }
+        let stand = self.static_eval(pos);
+        if qply >= self.config.quiescence_plies || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let team = self.team(pos);
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        buf.extend(
+            moves
+                .iter()
+                .filter(|&&mv| pos.is_tactical(mv))
+                .map(|&mv| (pos.move_order_score(mv).clamp(-ORDER_HINT_LIMIT, ORDER_HINT_LIMIT), mv)),
+        );
+        buf.sort_by_key(|&(s, _)| Reverse(s));
+        let mut best = stand;
+        for &(_, mv) in &buf {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = self.child(team, &child, 0, alpha, beta, ply + 1, Some(qply + 1));
+            if self.aborted {
+                self.buffers[ply] = buf;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = buf;
+        best
+    }
+}
+
+/// The most probable resolution at a chance node (the first on ties).
+fn most_probable<P: Position>(pos: &P) -> Option<P::Move> {
+    let outcomes = pos.chance()?;
+    outcomes
+        .iter()
+        .fold(None, |acc: Option<(P::Move, f64)>, &(mv, p)| match acc {
+            Some((_, q)) if q >= p => acc,
+            _ => Some((mv, p)),
+        })
+        .map(|(mv, _)| mv)
+}
+
+/// A small, fast, deterministic hasher for move → history slot.
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}

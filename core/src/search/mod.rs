@@ -1,0 +1,301 @@
+//! Generic game-tree search, written once over [`Position`] and [`Evaluate`]:
+//! iterative-deepening alpha-beta (negamax) for two seats, paranoid search for
+//! more, expectimax with *-minimax (Star1) bounds at chance nodes, a
+//! transposition table keyed by [`Position::zobrist`], and the simple
+//! [`Player`]s and [`play_match`] driver behind `motley match`.
+//!
+//! # Score scale
+//! A [`Score`] is an `i32` seen from one seat's side:
+//! - static evaluations are in **centipawns** (100 = the variant's pawn, or its
+//!   smallest unit of material), clamped to ±[`EVAL_LIMIT`];
+//! - a won game is [`WIN`] minus its distance in inputs from the root
+//!   (`WIN - 1`: the move played now wins), a lost one the negative; every
+//!   input counts, chance resolutions included. [`Score::win_distance`] reads
+//!   it back. Any score beyond ±[`WIN_BOUND`] is a forced result;
+//! - a draw is [`Score::DRAW`] (0) at any distance: a draw is worth the same
+//!   however far away it is, and ties keep the earlier move.
+//!
+//! At a chance node the score is the probability-weighted mean of the
+//! outcomes' scores, rounded to the nearest integer, so an engagement that may
+//! fail is never scored as a sure capture; a mean of wins at several distances
+//! reads as a win at the mean distance.
+//!
+//! # Seats
+//! - **Two seats**: negamax. Every node is scored for its [`Position::turn`]
+//!   seat; a child whose turn is the same seat (an extra move, a chance node's
+//!   resolution keeping the turn) is not negated. `evaluate` must be
+//!   zero-sum: `evaluate(a) == -evaluate(b)`.
+//! - **Four seats**: *paranoid* search. The root seat maximises its own
+//!   evaluation and assumes the three others minimise it together. Chosen over
+//!   max-n because paranoid keeps full alpha-beta pruning (max-n only allows
+//!   shallow pruning, so at equal time it sees far fewer plies, and one Royale
+//!   round is already four plies), needs only the root seat's evaluation, and
+//!   its pessimism suits Royale, where any opponent may capture a king left en
+//!   prise by another's check. The cost: it may play too defensively when the
+//!   opponents really do fight each other.
+//!
+//! # Search
+//! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
+//! the stop flag. Each iteration is a principal-variation (null-window)
+//! alpha-beta search; at depth 0 a quiescence search follows the inputs
+//! [`Evaluate::is_tactical`] names (standing pat on the static evaluation)
+//! for at most [`SearchConfig::quiescence_plies`] inputs. Chance resolutions
+//! do not use up depth. Move order: transposition-table move, tactical inputs
+//! by [`Evaluate::move_order_score`], two killers per ply, then quiet inputs by
+//! history plus `move_order_score`. No pruning or reduction that could change
+//! the value is used, and a table entry cuts the search only if it was
+//! searched to exactly the remaining depth (chance resolutions use no depth,
+//! so one position can recur at the same ply with different depths left; a
+//! deeper entry would then answer a different question). So at a fixed depth
+//! the value is the plain minimax (expectimax) value of the depth-limited
+//! tree, whatever the table and the move order. One approximation remains: a
+//! chance node's mean that mixes wins with evaluations is stored as is, so if
+//! the same position recurs at another distance from the root with the same
+//! depth left, its win part is off by the distance difference times the win
+//! probability.
+//!
+//! With depth and node limits only, and a new or [cleared](Searcher::clear)
+//! searcher, the result is fully deterministic.
+//!
+//! # Example
+//! ```
+//! use motley_core::search::{Evaluate, Limits, Score, Searcher};
+//! use motley_core::{Outcome, Position, Seat};
+//! use std::fmt;
+//!
+//! /// Nim: take 1–3 stones; whoever takes the last one wins.
+//! #[derive(Clone, Debug)]
+//! struct Nim { stones: u8, turn: u8 }
+//! #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+//! struct Take(u8);
+//! impl fmt::Display for Take {
+//!     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, "{}", self.0) }
+//! }
+//! impl fmt::Display for Nim {
+//!     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, "{} {}", self.stones, self.turn) }
+//! }
+//! #[derive(Debug, thiserror::Error)]
+//! #[error("bad input")]
+//! struct Bad;
+//! impl Position for Nim {
+//!     type Move = Take;
+//!     type MoveList = Vec<Take>;
+//!     type ParseError = Bad;
+//!     type MoveError = Bad;
+//!     const VARIANT: &'static str = "nim";
+//!     fn start() -> Self { Nim { stones: 10, turn: 0 } }
+//!     fn from_fen(_: &str) -> Result<Self, Bad> { Err(Bad) }
+//!     fn seat_count(&self) -> usize { 2 }
+//!     fn seat_name(&self, s: Seat) -> &'static str { ["first", "second"][s.index()] }
+//!     fn turn(&self) -> Seat { Seat(self.turn) }
+//!     fn legal_moves(&self) -> Vec<Take> { (1..=self.stones.min(3)).map(Take).collect() }
+//!     fn play_unchecked(&mut self, mv: Take) { self.stones -= mv.0; self.turn ^= 1; }
+//!     fn parse_move(&self, _: &str) -> Result<Take, Bad> { Err(Bad) }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         // The seat that took the last stone (not the one to move) won.
+//!         (self.stones == 0).then(|| Outcome::win(Seat(self.turn ^ 1), 2, "last-stone"))
+//!     }
+//!     fn zobrist(&self) -> u64 { u64::from(self.stones) << 1 | u64::from(self.turn) }
+//! }
+//! impl Evaluate for Nim {
+//!     fn evaluate(&self, _seat: Seat) -> i32 { 0 }
+//! }
+//!
+//! let mut searcher = Searcher::<Nim>::default();
+//! let result = searcher.search(&Nim { stones: 5, turn: 0 }, &Limits::depth(3));
+//! // Take one, leaving a multiple of four: a win on the third input.
+//! assert_eq!(result.best, Some(Take(1)));
+//! assert_eq!(result.score, Score::win_in(3));
+//! assert_eq!(result.score.to_string(), "win in 3");
+//! assert_eq!(result.pv().len(), 3);
+//! ```
+
+mod engine;
+mod play;
+mod tt;
+
+use core::fmt;
+use std::time::Duration;
+
+use crate::game::{Position, Seat};
+
+pub use engine::{Line, SearchConfig, SearchInfo, SearchResult, Searcher};
+pub use play::{
+    GameRecord, GreedyPlayer, MatchConfig, MatchError, MatchResult, ParsePlayerError, Player, PlayerSpec,
+    PlayerStats, RandomPlayer, SearchPlayer, play_game, play_match,
+};
+pub use tt::Bound;
+
+/// The score of a won game at distance 0; see the [module doc](self).
+pub const WIN: i32 = 1_000_000;
+/// The deepest ply the search visits (root = ply 0).
+pub const MAX_PLY: usize = 256;
+/// Every score above this (below its negative) is a forced win (loss).
+pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+/// Static evaluations are clamped to ±`EVAL_LIMIT`.
+pub const EVAL_LIMIT: i32 = 500_000;
+/// Larger than any score: the initial search window.
+pub const INFINITY: i32 = WIN + 1;
+
+/// A static evaluation for the search: implemented by each variant's position.
+///
+/// Only [`Evaluate::evaluate`] is required. Scores use the centipawn scale
+/// described in the [module doc](self).
+pub trait Evaluate: Position {
+    /// How good the position is for `seat`, in centipawns, at a decision node
+    /// of an ongoing game (the search scores finished games itself, and never
+    /// calls this at a chance node except at [`MAX_PLY`]). With two seats it
+    /// must be zero-sum (`evaluate(a) == -evaluate(b)`); with four, the
+    /// paranoid search only asks for the root seat, so a useful value compares
+    /// `seat` with its opponents (say, own material minus the strongest
+    /// opponent's).
+    fn evaluate(&self, seat: Seat) -> i32;
+
+    /// The material balance for `seat`, what the `greedy` player maximises.
+    /// Defaults to [`Evaluate::evaluate`].
+    fn material(&self, seat: Seat) -> i32 {
+        self.evaluate(seat)
+    }
+
+    /// Whether `mv` (legal here) changes material or is otherwise forcing
+    /// (capture, engagement, promotion): quiescence search follows exactly
+    /// these inputs, and move ordering tries them before quiet ones.
+    /// Defaults to `false` (no quiescence).
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// An ordering hint for `mv`, higher first: for tactical inputs an
+    /// MVV-LVA-style value (victim value × 16 − attacker value, scaled to
+    /// well under 10⁸), for quiet ones a small bonus (promotion, …) added to
+    /// the history score. Defaults to 0.
+    fn move_order_score(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+}
+
+/// A search score seen from one seat: centipawns, or a win/loss with its
+/// distance (see the [module doc](self)).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Score(pub i32);
+
+impl Score {
+    /// A draw, at any distance.
+    pub const DRAW: Score = Score(0);
+
+    /// A win `plies` inputs from now (`win_in(1)`: the input played now wins).
+    #[must_use]
+    pub const fn win_in(plies: u32) -> Score {
+        Score(WIN - plies as i32)
+    }
+
+    /// A loss `plies` inputs from now (`loss_in(0)`: the game is lost).
+    #[must_use]
+    pub const fn loss_in(plies: u32) -> Score {
+        Score(-WIN + plies as i32)
+    }
+
+    /// For a forced result, its distance in inputs: positive for a win,
+    /// negative for a loss (a loss at distance 0, a finished lost game, is
+    /// `Some(0)` only through [`Score::is_loss`]). `None` for other scores.
+    #[must_use]
+    pub const fn win_distance(self) -> Option<i32> {
+        if self.0 > WIN_BOUND {
+            Some(WIN - self.0)
+        } else if self.0 < -WIN_BOUND {
+            Some(-(WIN + self.0))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is a forced win.
+    #[must_use]
+    pub const fn is_win(self) -> bool {
+        self.0 > WIN_BOUND
+    }
+
+    /// Whether this is a forced loss.
+    #[must_use]
+    pub const fn is_loss(self) -> bool {
+        self.0 < -WIN_BOUND
+    }
+
+    /// The score in centipawns, if it is not a forced result.
+    #[must_use]
+    pub const fn centipawns(self) -> Option<i32> {
+        if self.is_win() || self.is_loss() { None } else { Some(self.0) }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+1.25` (pawns), `0.00`, `win in 3`, `loss in 4` (inputs).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_win() {
+            write!(f, "win in {}", WIN - self.0)
+        } else if self.is_loss() {
+            write!(f, "loss in {}", WIN + self.0)
+        } else {
+            let sign = match self.0.signum() {
+                1 => "+",
+                -1 => "-",
+                _ => "",
+            };
+            let abs = self.0.unsigned_abs();
+            write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+        }
+    }
+}
+
+/// When a search stops. With no bound at all it runs until the stop flag
+/// (or depth [`Limits::MAX_DEPTH`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Limits {
+    /// The last iteration's depth, in decision plies.
+    pub depth: Option<u32>,
+    /// Wall-clock budget: the search stops within it (an unfinished iteration
+    /// is dropped) and starts no new iteration after 60% of it.
+    pub time: Option<Duration>,
+    /// Stop after this many nodes (every visited position counts).
+    pub nodes: Option<u64>,
+    /// How many best root inputs to score exactly (≥ 1).
+    pub multipv: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { depth: None, time: None, nodes: None, multipv: 1 }
+    }
+}
+
+impl Limits {
+    /// The deepest iteration any search starts.
+    pub const MAX_DEPTH: u32 = 64;
+
+    /// Search to `depth` plies.
+    #[must_use]
+    pub fn depth(depth: u32) -> Self {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    /// Search for at most `ms` milliseconds.
+    #[must_use]
+    pub fn time_ms(ms: u64) -> Self {
+        Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() }
+    }
+
+    /// Search at most `nodes` nodes.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Self {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    /// The same limits with `k` principal variations.
+    #[must_use]
+    pub fn with_multipv(self, k: usize) -> Self {
+        Limits { multipv: k.max(1), ..self }
+    }
+}

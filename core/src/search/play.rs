@@ -1,0 +1,567 @@
+//! Players for `motley match` and the match driver.
+//!
+//! A [`Player`] picks an input at a decision node; chance nodes are resolved
+//! by the driver, sampling [`Position::chance`] with the game's seeded RNG.
+//! [`play_match`] seats the players in rotation (with two seats, they swap
+//! sides every game), stops a game at its outcome or after
+//! [`MatchConfig::max_plies`] inputs (scored as a draw, reason
+//! `"max-plies"`), and tallies wins, draws and losses per player and seat.
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::{Evaluate, Limits, SearchConfig, Searcher, WIN};
+use crate::game::{Seat, SeatResult};
+use crate::zobrist::splitmix64;
+
+/// Something that plays a variant: picks an input at a decision node.
+pub trait Player<P: Evaluate>: Send {
+    /// A short name for tables, such as `"greedy"` or `"search:depth=3"`.
+    fn name(&self) -> String;
+
+    /// Called before each game (a searcher forgets its tables here, so that
+    /// games are reproducible).
+    fn new_game(&mut self) {}
+
+    /// The input to play at `pos`, a decision node of an ongoing game; `rng`
+    /// is the game's seeded generator. `None` only if `pos` has no input.
+    fn choose(&mut self, pos: &P, rng: &mut StdRng) -> Option<P::Move>;
+}
+
+/// Plays a uniformly random legal input.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPlayer;
+
+impl<P: Evaluate> Player<P> for RandomPlayer {
+    fn name(&self) -> String {
+        "random".to_owned()
+    }
+
+    fn choose(&mut self, pos: &P, rng: &mut StdRng) -> Option<P::Move> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
+    }
+}
+
+/// Plays the input with the best [`Evaluate::material`] one input ahead, for
+/// the seat that moves: a win beats everything, a loss is avoided, and an
+/// input leading to a chance node is worth the probability-weighted mean over
+/// its outcomes. Ties are broken at random.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyPlayer;
+
+impl GreedyPlayer {
+    /// The one-ply value of `pos` for `seat` (chance nodes averaged, with a
+    /// nesting guard).
+    fn value<P: Evaluate>(pos: &P, seat: Seat, nesting: u32) -> f64 {
+        if let Some(outcome) = pos.outcome() {
+            return match outcome.result(seat) {
+                SeatResult::Win => f64::from(WIN),
+                SeatResult::Draw => 0.0,
+                SeatResult::Loss => -f64::from(WIN),
+            };
+        }
+        match pos.chance() {
+            Some(outcomes) if nesting < 4 => outcomes
+                .iter()
+                .map(|&(mv, p)| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv);
+                    p * Self::value(&child, seat, nesting + 1)
+                })
+                .sum(),
+            _ => f64::from(pos.material(seat)),
+        }
+    }
+}
+
+impl<P: Evaluate> Player<P> for GreedyPlayer {
+    fn name(&self) -> String {
+        "greedy".to_owned()
+    }
+
+    fn choose(&mut self, pos: &P, rng: &mut StdRng) -> Option<P::Move> {
+        let seat = pos.turn();
+        let mut best: Vec<P::Move> = Vec::new();
+        let mut best_value = f64::NEG_INFINITY;
+        for mv in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let v = Self::value(&child, seat, 0);
+            if v > best_value + 1e-9 {
+                best_value = v;
+                best.clear();
+                best.push(mv);
+            } else if (v - best_value).abs() <= 1e-9 {
+                best.push(mv);
+            }
+        }
+        if best.is_empty() { None } else { Some(best[rng.random_range(0..best.len())]) }
+    }
+}
+
+/// Plays the best input of a [`Searcher`] within fixed [`Limits`].
+pub struct SearchPlayer<P: Evaluate> {
+    searcher: Searcher<P>,
+    limits: Limits,
+}
+
+impl<P: Evaluate> SearchPlayer<P> {
+    /// A player searching within `limits`.
+    #[must_use]
+    pub fn new(config: SearchConfig, limits: Limits) -> Self {
+        SearchPlayer { searcher: Searcher::new(config), limits }
+    }
+}
+
+impl<P: Evaluate> fmt::Debug for SearchPlayer<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SearchPlayer").field("limits", &self.limits).finish_non_exhaustive()
+    }
+}
+
+impl<P: Evaluate> Player<P> for SearchPlayer<P> {
+    fn name(&self) -> String {
+        PlayerSpec::Search(self.limits).to_string()
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    fn choose(&mut self, pos: &P, _rng: &mut StdRng) -> Option<P::Move> {
+        self.searcher.search(pos, &self.limits).best
+    }
+}
+
+/// A player as the command line names it: `random`, `greedy`, or
+/// `search:` followed by comma-separated `depth=D`, `time=MS`, `nodes=N`
+/// (e.g. `search:depth=3`, `search:time=200`, `search:depth=6,time=1000`).
+///
+/// ```
+/// use motley_core::search::{Limits, PlayerSpec};
+/// let spec: PlayerSpec = "search:depth=3".parse()?;
+/// assert_eq!(spec, PlayerSpec::Search(Limits::depth(3)));
+/// assert_eq!(spec.to_string(), "search:depth=3");
+/// assert_eq!("greedy".parse::<PlayerSpec>()?, PlayerSpec::Greedy);
+/// let err = "search:depth=x".parse::<PlayerSpec>().unwrap_err();
+/// assert_eq!(err.to_string(), "player `search:depth=x`: bad value `x` for `depth` (byte 13)");
+/// # Ok::<(), motley_core::search::ParsePlayerError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayerSpec {
+    /// [`RandomPlayer`].
+    Random,
+    /// [`GreedyPlayer`].
+    Greedy,
+    /// [`SearchPlayer`] with these limits (multipv 1).
+    Search(Limits),
+}
+
+/// A malformed player specification.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ParsePlayerError {
+    /// Not `random`, `greedy` or `search:…`.
+    #[error("player `{text}`: unknown player kind (byte {at}); expected random, greedy or search:…")]
+    UnknownKind {
+        /// The whole specification.
+        text: String,
+        /// Byte offset of the kind.
+        at: usize,
+    },
+    /// A `search` option other than `depth`, `time`, `nodes`, or without `=`.
+    #[error("player `{text}`: unknown search option `{key}` (byte {at}); expected depth=, time= or nodes=")]
+    UnknownOption {
+        /// The whole specification.
+        text: String,
+        /// The option as written.
+        key: String,
+        /// Byte offset of the option.
+        at: usize,
+    },
+    /// An option's value is not a positive integer.
+    #[error("player `{text}`: bad value `{value}` for `{key}` (byte {at})")]
+    BadValue {
+        /// The whole specification.
+        text: String,
+        /// The option.
+        key: String,
+        /// The value as written.
+        value: String,
+        /// Byte offset of the value.
+        at: usize,
+    },
+    /// `search:` with no limit at all.
+    #[error("player `{text}`: a search player needs depth=, time= or nodes= (byte {at})")]
+    NoLimit {
+        /// The whole specification.
+        text: String,
+        /// Byte offset where an option was expected.
+        at: usize,
+    },
+}
+
+impl FromStr for PlayerSpec {
+    type Err = ParsePlayerError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let owned = || text.to_owned();
+        match text {
+            "random" => return Ok(PlayerSpec::Random),
+            "greedy" => return Ok(PlayerSpec::Greedy),
+            _ => {}
+        }
+        let Some(options) = text.strip_prefix("search:") else {
+            return Err(ParsePlayerError::UnknownKind { text: owned(), at: 0 });
+        };
+        let mut limits = Limits::default();
+        let mut at = "search:".len();
+        for option in options.split(',') {
+            let Some((key, value)) = option.split_once('=') else {
+                return Err(ParsePlayerError::UnknownOption { text: owned(), key: option.to_owned(), at });
+            };
+            let value_at = at + key.len() + 1;
+            let bad = || ParsePlayerError::BadValue {
+                text: owned(),
+                key: key.to_owned(),
+                value: value.to_owned(),
+                at: value_at,
+            };
+            let n: u64 = value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+            match key {
+                "depth" => limits.depth = Some(u32::try_from(n).map_err(|_| bad())?),
+                "time" => limits.time = Some(Duration::from_millis(n)),
+                "nodes" => limits.nodes = Some(n),
+                _ => {
+                    return Err(ParsePlayerError::UnknownOption { text: owned(), key: key.to_owned(), at });
+                }
+            }
+            at += option.len() + 1;
+        }
+        if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
+            return Err(ParsePlayerError::NoLimit { text: owned(), at: "search:".len() });
+        }
+        Ok(PlayerSpec::Search(limits))
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Search(limits) => {
+                let mut parts = Vec::new();
+                if let Some(d) = limits.depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(t) = limits.time {
+                    parts.push(format!("time={}", t.as_millis()));
+                }
+                if let Some(n) = limits.nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                write!(f, "search:{}", parts.join(","))
+            }
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// The player, with `config` for a search player.
+    #[must_use]
+    pub fn build<P: Evaluate>(&self, config: SearchConfig) -> Box<dyn Player<P>> {
+        match *self {
+            PlayerSpec::Random => Box::new(RandomPlayer),
+            PlayerSpec::Greedy => Box::new(GreedyPlayer),
+            PlayerSpec::Search(limits) => Box::new(SearchPlayer::new(config, limits)),
+        }
+    }
+}
+
+/// The settings of [`play_match`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MatchConfig {
+    /// Number of games.
+    pub games: u32,
+    /// Seed: game `g` uses its own generator derived from `seed` and `g`.
+    pub seed: u64,
+    /// Inputs (chance resolutions included) after which a game is a draw.
+    pub max_plies: u32,
+}
+
+impl Default for MatchConfig {
+    /// 100 games, seed 0, 400 inputs.
+    fn default() -> Self {
+        MatchConfig { games: 100, seed: 0, max_plies: 400 }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GameRecord {
+    /// For each seat, the index of the player who sat there.
+    pub seating: Vec<usize>,
+    /// Each seat's result.
+    pub results: Vec<SeatResult>,
+    /// The outcome's reason, or `"max-plies"`.
+    pub reason: String,
+    /// Inputs played (chance resolutions included).
+    pub plies: u32,
+    /// The inputs in the variant's notation.
+    pub moves: Vec<String>,
+}
+
+/// A match cannot start.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum MatchError {
+    /// One player is needed per seat.
+    #[error("{variant} has {seats} seats but {players} players were given")]
+    PlayerCount {
+        /// The variant.
+        variant: &'static str,
+        /// Its seat count.
+        seats: usize,
+        /// Players given.
+        players: usize,
+    },
+}
+
+/// Plays one game from `start`, player `players[seating[s]]` sitting at
+/// seat `s`; chance nodes are resolved by sampling with `rng`.
+///
+/// # Panics
+/// If `seating` has fewer entries than `start` has seats, or names a player
+/// out of range.
+pub fn play_game<P: Evaluate>(
+    start: &P,
+    players: &mut [Box<dyn Player<P>>],
+    seating: &[usize],
+    rng: &mut StdRng,
+    max_plies: u32,
+) -> GameRecord {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for p in players.iter_mut() {
+        p.new_game();
+    }
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            return GameRecord {
+                seating: seating.to_vec(),
+                results: (0..pos.seat_count()).map(|s| outcome.result(Seat(s as u8))).collect(),
+                reason: outcome.reason().to_owned(),
+                plies: moves.len() as u32,
+                moves,
+            };
+        }
+        let mv = if moves.len() as u32 >= max_plies {
+            None
+        } else if let Some(outcomes) = pos.chance() {
+            sample(&outcomes, rng)
+        } else {
+            players[seating[pos.turn().index()]].choose(&pos, rng).filter(|&mv| pos.is_legal(mv))
+        };
+        let Some(mv) = mv else {
+            let reason = if moves.len() as u32 >= max_plies { "max-plies" } else { "no-input" };
+            return GameRecord {
+                seating: seating.to_vec(),
+                results: vec![SeatResult::Draw; pos.seat_count()],
+                reason: reason.to_owned(),
+                plies: moves.len() as u32,
+                moves,
+            };
+        };
+        moves.push(mv.to_string());
+        pos.play_unchecked(mv);
+    }
+}
+
+/// Picks an outcome with its probability (the last one on rounding).
+fn sample<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> Option<M> {
+    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
+    let mut x = rng.random::<f64>() * total;
+    for &(mv, p) in outcomes {
+        let p = p.max(0.0);
+        if x < p {
+            return Some(mv);
+        }
+        x -= p;
+    }
+    outcomes.iter().rev().find(|&&(_, p)| p > 0.0).map(|&(mv, _)| mv)
+}
+
+/// Plays `config.games` games from `start`. In game `g`, seat `s` is taken by
+/// player `(s + g) % n`, so with two seats the players swap sides every game
+/// and with four each player sits at every seat in turn.
+///
+/// # Errors
+/// [`MatchError::PlayerCount`] unless there is one player per seat.
+pub fn play_match<P: Evaluate>(
+    start: &P,
+    players: &mut [Box<dyn Player<P>>],
+    config: &MatchConfig,
+    mut on_game: impl FnMut(&GameRecord),
+) -> Result<MatchResult, MatchError> {
+    let n = start.seat_count();
+    if players.len() != n {
+        return Err(MatchError::PlayerCount { variant: P::VARIANT, seats: n, players: players.len() });
+    }
+    let names = players.iter().map(|p| p.name()).collect();
+    let seat_names = (0..n).map(|s| start.seat_name(Seat(s as u8)).to_owned()).collect();
+    let mut games = Vec::with_capacity(config.games as usize);
+    for g in 0..config.games {
+        let seating: Vec<usize> = (0..n).map(|s| (s + g as usize) % n).collect();
+        let mut rng = StdRng::seed_from_u64(splitmix64(config.seed ^ splitmix64(u64::from(g)).1).1);
+        let record = play_game(start, players, &seating, &mut rng, config.max_plies);
+        on_game(&record);
+        games.push(record);
+    }
+    Ok(MatchResult::from_games(names, seat_names, games))
+}
+
+/// One player's tally over a match.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PlayerStats {
+    /// The player's name.
+    pub name: String,
+    /// Games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn (or tied).
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// `[wins, draws, losses]` for each seat.
+    pub by_seat: Vec<[u32; 3]>,
+    /// Points: 1 per win, ½ per draw.
+    pub points: f64,
+    sum_sq: f64,
+}
+
+impl PlayerStats {
+    /// Points per game, 0 to 1 (0 with no games).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.points / f64::from(self.games) }
+    }
+
+    /// Wins per game.
+    #[must_use]
+    pub fn win_rate(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { f64::from(self.wins) / f64::from(self.games) }
+    }
+
+    /// A 95% confidence interval of [`PlayerStats::score`] (normal
+    /// approximation, mean ± 1.96 standard errors of the per-game points,
+    /// clamped to [0, 1]; `(0, 1)` with fewer than two games).
+    #[must_use]
+    pub fn confidence_95(&self) -> (f64, f64) {
+        if self.games < 2 {
+            return (0.0, 1.0);
+        }
+        let n = f64::from(self.games);
+        let mean = self.points / n;
+        let variance = ((self.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
+        let half = 1.96 * (variance / n).sqrt();
+        ((mean - half).max(0.0), (mean + half).min(1.0))
+    }
+}
+
+/// The result of [`play_match`]: a tally per player and every game.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MatchResult {
+    /// Seat names (`"white"`, …), seat 0 first.
+    pub seat_names: Vec<String>,
+    /// One tally per player, in the order the players were given.
+    pub players: Vec<PlayerStats>,
+    /// Every game, in order.
+    pub games: Vec<GameRecord>,
+}
+
+impl MatchResult {
+    /// Tallies `games` for players named `names`.
+    #[must_use]
+    pub fn from_games(names: Vec<String>, seat_names: Vec<String>, games: Vec<GameRecord>) -> Self {
+        let mut players: Vec<PlayerStats> = names
+            .into_iter()
+            .map(|name| PlayerStats {
+                name,
+                games: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                by_seat: vec![[0; 3]; seat_names.len()],
+                points: 0.0,
+                sum_sq: 0.0,
+            })
+            .collect();
+        for game in &games {
+            for (seat, (&player, &result)) in game.seating.iter().zip(&game.results).enumerate() {
+                let Some(stats) = players.get_mut(player) else { continue };
+                stats.games += 1;
+                let column = match result {
+                    SeatResult::Win => 0,
+                    SeatResult::Draw => 1,
+                    SeatResult::Loss => 2,
+                };
+                match result {
+                    SeatResult::Win => stats.wins += 1,
+                    SeatResult::Draw => stats.draws += 1,
+                    SeatResult::Loss => stats.losses += 1,
+                }
+                if let Some(row) = stats.by_seat.get_mut(seat) {
+                    row[column] += 1;
+                }
+                stats.points += result.score();
+                stats.sum_sq += result.score() * result.score();
+            }
+        }
+        MatchResult { seat_names, players, games }
+    }
+}
+
+impl fmt::Display for MatchResult {
+    /// A table: one row per player (games, W/D/L, score, 95% interval), then
+    /// W/D/L per seat.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self.players.iter().map(|p| p.name.len()).max().unwrap_or(6).max(6);
+        writeln!(f, "{:<width$}  games   wins  draws losses  score  95% interval", "player")?;
+        for p in &self.players {
+            let (lo, hi) = p.confidence_95();
+            writeln!(
+                f,
+                "{:<width$}  {:>5}  {:>5}  {:>5}  {:>5}  {:>4.1}%  {:>4.1}%..{:.1}%",
+                p.name,
+                p.games,
+                p.wins,
+                p.draws,
+                p.losses,
+                100.0 * p.score(),
+                100.0 * lo,
+                100.0 * hi
+            )?;
+        }
+        write!(f, "{:<width$}", "w/d/l by seat")?;
+        for name in &self.seat_names {
+            write!(f, "  {name:>12}")?;
+        }
+        writeln!(f)?;
+        for p in &self.players {
+            write!(f, "{:<width$}", p.name)?;
+            for row in &p.by_seat {
+                write!(f, "  {:>12}", format!("{}/{}/{}", row[0], row[1], row[2]))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,452 @@
+//! The generic search on toy games: forced wins at the right depth and
+//! distance, equality with plain minimax/expectimax on many random positions
+//! (two and four seats, chance nodes, extra moves, quiescence), hand-computed
+//! expectimax trees, multipv, determinism, limits and the stop flag.
+
+mod search_toys;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use motley_core::search::{Limits, Score, SearchConfig, Searcher, WIN};
+use motley_core::{Position, Seat};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use search_toys::{
+    HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, reference_at, reference_for_mover,
+};
+
+fn small() -> SearchConfig {
+    SearchConfig { hash_mb: 1, ..SearchConfig::default() }
+}
+
+fn searcher<P: motley_core::Evaluate>() -> Searcher<P> {
+    Searcher::new(small())
+}
+
+// ------------------------------------------------------------ forced wins
+
+#[test]
+fn nim_wins_are_found_at_their_depth_and_distance() {
+    // 5 stones: take 1 (leaving 4) wins on the third input.
+    let r = searcher::<Nim>().search(&Nim::new(5), &Limits::depth(3));
+    assert_eq!((r.best, r.score, r.depth), (Some(Take(1)), Score::win_in(3), 3));
+    assert_eq!(r.pv().len(), 3);
+    assert_eq!(r.pv()[0], Take(1));
+    // Two plies are not enough to see it, but enough to avoid the losing takes.
+    let r = searcher::<Nim>().search(&Nim::new(5), &Limits::depth(2));
+    assert_eq!((r.best, r.score), (Some(Take(1)), Score::DRAW));
+    // 1–3 stones: win in one.
+    for n in 1..=3 {
+        let r = searcher::<Nim>().search(&Nim::new(n), &Limits::depth(1));
+        assert_eq!((r.best, r.score), (Some(Take(n)), Score::win_in(1)), "{n} stones");
+    }
+    // Multiples of four are lost; the loser delays as long as it can.
+    let r = searcher::<Nim>().search(&Nim::new(4), &Limits::depth(2));
+    assert_eq!(r.score, Score::loss_in(2));
+    let r = searcher::<Nim>().search(&Nim::new(8), &Limits::depth(6));
+    assert_eq!(r.score, Score::loss_in(4));
+    assert_eq!(r.score.win_distance(), Some(-4));
+    // 9 stones: win in 5, invisible at depth 4.
+    let r = searcher::<Nim>().search(&Nim::new(9), &Limits::depth(4));
+    assert!(!r.score.is_win(), "{:?}", r.score);
+    let r = searcher::<Nim>().search(&Nim::new(9), &Limits::depth(5));
+    assert_eq!((r.best, r.score), (Some(Take(1)), Score::win_in(5)));
+    // The seat to move at the root need not be seat 0.
+    let r = searcher::<Nim>().search(&Nim { stones: 6, turn: 1, ply: 3 }, &Limits::depth(3));
+    assert_eq!((r.best, r.score), (Some(Take(2)), Score::win_in(3)));
+}
+
+#[test]
+fn finished_game_has_no_best_move() {
+    let r = searcher::<Nim>().search(&Nim { stones: 0, turn: 1, ply: 7 }, &Limits::depth(3));
+    assert_eq!((r.best, r.score, r.depth), (None, Score::loss_in(0), 0));
+    assert!(r.pv().is_empty());
+}
+
+#[test]
+fn score_display_and_distance() {
+    assert_eq!(Score(125).to_string(), "+1.25");
+    assert_eq!(Score(-7).to_string(), "-0.07");
+    assert_eq!(Score::DRAW.to_string(), "0.00");
+    assert_eq!(Score::win_in(3).to_string(), "win in 3");
+    assert_eq!(Score::loss_in(4).to_string(), "loss in 4");
+    assert_eq!(Score::win_in(3).win_distance(), Some(3));
+    assert_eq!(Score(300).win_distance(), None);
+    assert_eq!(Score(300).centipawns(), Some(300));
+    assert_eq!(Score::win_in(1).centipawns(), None);
+    assert!(Score::win_in(1) > Score::win_in(2));
+    assert!(Score::loss_in(2) > Score::loss_in(1));
+}
+
+// ------------------------------------------------------------ vs plain minimax
+
+fn random_rules(rng: &mut StdRng, seats: u8) -> HashyRules {
+    HashyRules {
+        seed: rng.random(),
+        seats,
+        chance: rng.random_bool(0.6),
+        extra: rng.random_bool(0.5),
+        max_ply: rng.random_range(6..14),
+        width: rng.random_range(6..30),
+    }
+}
+
+/// A position a few random inputs into a random game.
+fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
+    let mut pos = Hashy::new(random_rules(rng, seats));
+    for _ in 0..rng.random_range(0..4) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+    pos
+}
+
+fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let qmax = SearchConfig::default().quiescence_plies;
+    let mut compared = 0;
+    for i in 0..positions {
+        let pos = random_position(&mut rng, seats);
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for depth in 1..=max_depth {
+            let want = reference_for_mover(&pos, depth, qmax);
+            let got = searcher::<Hashy>().search(&pos, &Limits::depth(depth));
+            assert_eq!(got.score, Score(want), "position {i} {pos} depth {depth}");
+            assert_eq!(got.depth, depth);
+            compared += 1;
+            // The best input's own reference value is the root value.
+            if pos.chance().is_none() {
+                let best = got.best.expect("a move");
+                let mut child = pos.clone();
+                child.play_unchecked(best);
+                let viewer = if seats > 2 { pos.turn() } else { Seat(0) };
+                let mut v = reference_at(&child, depth - 1, viewer, qmax, 1);
+                if seats == 2 && pos.turn() != Seat(0) {
+                    v = -v;
+                }
+                assert_eq!(v, want, "best move of position {i} depth {depth}");
+            }
+        }
+    }
+    assert!(compared > positions, "too few comparisons: {compared}");
+}
+
+#[test]
+fn two_seats_equal_plain_minimax_expectimax() {
+    check_against_reference(2, 300, 5, 1);
+}
+
+#[test]
+fn four_seats_equal_plain_paranoid_minimax() {
+    check_against_reference(4, 200, 5, 2);
+}
+
+#[test]
+fn reused_searcher_after_clear_equals_fresh_and_reference() {
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut s = searcher::<Hashy>();
+    for _ in 0..50 {
+        let pos = random_position(&mut rng, 2);
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        s.clear();
+        let a = s.search(&pos, &Limits::depth(4));
+        let b = searcher::<Hashy>().search(&pos, &Limits::depth(4));
+        assert_eq!((a.best, a.score, a.nodes, &a.lines), (b.best, b.score, b.nodes, &b.lines));
+        assert_eq!(a.score, Score(reference_for_mover(&pos, 4, SearchConfig::default().quiescence_plies)));
+    }
+}
+
+#[test]
+fn quiescence_off_is_plain_depth_limited_search() {
+    let mut rng = StdRng::seed_from_u64(4);
+    let config = SearchConfig { hash_mb: 1, quiescence_plies: 0 };
+    for i in 0..100 {
+        let pos = random_position(&mut rng, 2);
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for depth in 1..=3 {
+            let got = Searcher::<Hashy>::new(config).search(&pos, &Limits::depth(depth));
+            assert_eq!(got.score, Score(reference_for_mover(&pos, depth, 0)), "position {i} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn multipv_lines_are_the_exact_best_children() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let qmax = SearchConfig::default().quiescence_plies;
+    let mut checked = 0;
+    for i in 0..150 {
+        let pos = random_position(&mut rng, 2);
+        if pos.legal_moves().len() < 2 || pos.chance().is_some() {
+            continue;
+        }
+        let depth = 3;
+        let k = 3;
+        let r = searcher::<Hashy>().search(&pos, &Limits::depth(depth).with_multipv(k));
+        let mut children: Vec<(i32, HMove)> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let v = reference_at(&child, depth - 1, Seat(0), qmax, 1);
+                (if pos.turn() == Seat(0) { v } else { -v }, mv)
+            })
+            .collect();
+        children.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        assert_eq!(r.lines.len(), k.min(children.len()), "position {i}");
+        for (line, want) in r.lines.iter().zip(&children) {
+            assert_eq!(line.score, Score(want.0), "position {i}");
+            let mv = line.moves[0];
+            let own = children.iter().find(|c| c.1 == mv).expect("a root move").0;
+            assert_eq!(line.score, Score(own), "position {i}: line {mv} scored as its own value");
+        }
+        assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        assert_eq!(r.lines[0].score, r.score);
+        checked += 1;
+    }
+    assert!(checked > 30);
+}
+
+// ------------------------------------------------------------ hand trees
+
+const fn leaf(seat: u8, eval0: i32) -> Node {
+    Node::Decide { seat, children: &[("pass", 1, false)], eval: [eval0, -eval0, 0, 0] }
+}
+
+/// Safe (+50) or attack: success (p) → +500, failure → −300.
+const DUEL_ROOT: Node =
+    Node::Decide { seat: 0, children: &[("safe", 2, false), ("attack", 3, true)], eval: [0; 4] };
+const DRAWN: Node = Node::End { seat: 0, winner: None };
+
+static DUEL_LOW: [Node; 6] = [
+    DUEL_ROOT,
+    DRAWN,
+    leaf(1, 50),
+    Node::Chance { seat: 0, children: &[("hit", 4, 0.3), ("miss", 5, 0.7)] },
+    leaf(1, 500),
+    leaf(1, -300),
+];
+
+static DUEL_HIGH: [Node; 6] = [
+    DUEL_ROOT,
+    DRAWN,
+    leaf(1, 50),
+    Node::Chance { seat: 0, children: &[("hit", 4, 0.6), ("miss", 5, 0.4)] },
+    leaf(1, 500),
+    leaf(1, -300),
+];
+
+#[test]
+fn expectimax_never_assumes_captures_succeed() {
+    // 0.3·500 + 0.7·(−300) = −60 < 50: play safe, although a sure capture
+    // would be worth 500.
+    let r = searcher::<Tree>().search(&Tree::new(&DUEL_LOW, 2), &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("safe")), Score(50)));
+    // 0.6·500 + 0.4·(−300) = 180 > 50: attack.
+    let r = searcher::<Tree>().search(&Tree::new(&DUEL_HIGH, 2), &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("attack")), Score(180)));
+    // The principal variation goes through the most probable outcome.
+    assert_eq!(r.pv()[..2], [Label("attack"), Label("hit")]);
+    // At depth 2 every line ends in the drawn end after "pass".
+    let r = searcher::<Tree>().search(&Tree::new(&DUEL_HIGH, 2), &Limits::depth(2));
+    assert_eq!(r.score, Score::DRAW);
+    // Resolutions use no depth: from the chance node, depth 1 sees the draw.
+    let chance_root = Tree { at: 3, ..Tree::new(&DUEL_HIGH, 2) };
+    let r = searcher::<Tree>().search(&chance_root, &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("hit")), Score::DRAW));
+    assert_eq!(r.pv(), [Label("hit"), Label("pass")]);
+}
+
+/// a → chance {½ → D1, ½ → D2}; b → D3; the D nodes are seat 1's choice
+/// between leaves: D1 {100, 300}, D2 {−200, 40}, D3 {10, −20}.
+/// Value: max(½·100 + ½·(−200), −20) = max(−50, −20) = −20 (b).
+static MIXED: [Node; 13] = [
+    Node::Decide { seat: 0, children: &[("a", 2, true), ("b", 5, false)], eval: [0; 4] },
+    Node::End { seat: 0, winner: None },
+    Node::Chance { seat: 0, children: &[("up", 3, 0.5), ("down", 4, 0.5)] },
+    Node::Decide { seat: 1, children: &[("x", 6, false), ("y", 7, false)], eval: [0; 4] },
+    Node::Decide { seat: 1, children: &[("x", 8, false), ("y", 9, false)], eval: [0; 4] },
+    Node::Decide { seat: 1, children: &[("x", 10, false), ("y", 11, false)], eval: [0; 4] },
+    leaf(0, 100),
+    leaf(0, 300),
+    leaf(0, -200),
+    leaf(0, 40),
+    leaf(0, 10),
+    leaf(0, -20),
+    Node::End { seat: 0, winner: Some(0) },
+];
+
+#[test]
+fn expectimax_over_replies_is_exact() {
+    let r = searcher::<Tree>().search(&Tree::new(&MIXED, 2), &Limits::depth(2));
+    assert_eq!((r.best, r.score), (Some(Label("b")), Score(-20)));
+    let r = searcher::<Tree>().search(&Tree::new(&MIXED, 2), &Limits::depth(2).with_multipv(2));
+    let scores: Vec<(Label, Score)> = r.lines.iter().map(|l| (l.moves[0], l.score)).collect();
+    assert_eq!(scores, [(Label("b"), Score(-20)), (Label("a"), Score(-50))]);
+    // A chance root reports the expectation of the replies (first outcome on
+    // equal probabilities).
+    let chance_root = Tree { at: 2, ..Tree::new(&MIXED, 2) };
+    let r = searcher::<Tree>().search(&chance_root, &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("up")), Score(-50)));
+    assert_eq!(r.pv(), [Label("up"), Label("x")]);
+    // From seat 1's side (it is to move at D1): the minimum, negated.
+    let d1 = Tree { at: 3, ..Tree::new(&MIXED, 2) };
+    let r = searcher::<Tree>().search(&d1, &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("x")), Score(-100)));
+}
+
+/// Four seats. X → seat 1 picks {+100, −50} for seat 0; Y → seat 1 has
+/// only +10; W → seat 0 wins at once… but only in the second table.
+const PARANOID_TAIL: [Node; 7] = [
+    Node::End { seat: 2, winner: None },
+    Node::Decide { seat: 1, children: &[("p", 4, false), ("q", 5, false)], eval: [0; 4] },
+    Node::Decide { seat: 1, children: &[("r", 6, false)], eval: [0; 4] },
+    Node::Decide { seat: 2, children: &[("pass", 1, false)], eval: [100, 0, 0, 0] },
+    Node::Decide { seat: 2, children: &[("pass", 1, false)], eval: [-50, 0, 0, 0] },
+    Node::Decide { seat: 2, children: &[("pass", 1, false)], eval: [10, 0, 0, 0] },
+    Node::End { seat: 1, winner: Some(0) },
+];
+
+static PARANOID: [Node; 8] = [
+    Node::Decide { seat: 0, children: &[("X", 2, false), ("Y", 3, false)], eval: [0; 4] },
+    PARANOID_TAIL[0],
+    PARANOID_TAIL[1],
+    PARANOID_TAIL[2],
+    PARANOID_TAIL[3],
+    PARANOID_TAIL[4],
+    PARANOID_TAIL[5],
+    PARANOID_TAIL[6],
+];
+
+static PARANOID_WIN: [Node; 8] = [
+    Node::Decide { seat: 0, children: &[("X", 2, false), ("Y", 3, false), ("W", 7, true)], eval: [0; 4] },
+    PARANOID_TAIL[0],
+    PARANOID_TAIL[1],
+    PARANOID_TAIL[2],
+    PARANOID_TAIL[3],
+    PARANOID_TAIL[4],
+    PARANOID_TAIL[5],
+    PARANOID_TAIL[6],
+];
+
+#[test]
+fn four_seats_search_is_paranoid() {
+    // Max-n would let seat 1 pick by its own (here indifferent) score; the
+    // paranoid search assumes it hurts seat 0: X is worth −50, Y 10.
+    let r = searcher::<Tree>().search(&Tree::new(&PARANOID, 4), &Limits::depth(2));
+    assert_eq!((r.best, r.score), (Some(Label("Y")), Score(10)));
+    let r = searcher::<Tree>().search(&Tree::new(&PARANOID_WIN, 4), &Limits::depth(2));
+    assert_eq!((r.best, r.score), (Some(Label("W")), Score::win_in(1)));
+    // Seat 1 to move, coalition of seats 0, 2, 3 against it.
+    let at2 = Tree { at: 2, ..Tree::new(&PARANOID, 4) };
+    let r = searcher::<Tree>().search(&at2, &Limits::depth(1));
+    // Seat 1's evaluation is 0 everywhere: both replies are worth 0 to it.
+    assert_eq!((r.best, r.score), (Some(Label("p")), Score(0)));
+}
+
+// ------------------------------------------------------------ determinism, limits
+
+fn long_game() -> Hashy {
+    Hashy::new(HashyRules { seed: 77, seats: 2, chance: true, extra: true, max_ply: 200, width: 1 << 20 })
+}
+
+#[test]
+fn results_are_deterministic_for_fixed_limits() {
+    for limits in [Limits::depth(5), Limits::nodes(20_000), Limits::depth(4).with_multipv(2)] {
+        let a = searcher::<Hashy>().search(&long_game(), &limits);
+        let b = searcher::<Hashy>().search(&long_game(), &limits);
+        assert_eq!(
+            (a.best, a.score, a.depth, a.nodes, &a.lines),
+            (b.best, b.score, b.depth, b.nodes, &b.lines)
+        );
+        assert!(a.nodes > 0);
+    }
+    let mut rng = StdRng::seed_from_u64(6);
+    for _ in 0..30 {
+        let pos = random_position(&mut rng, 4);
+        let a = searcher::<Hashy>().search(&pos, &Limits::depth(4));
+        let b = searcher::<Hashy>().search(&pos, &Limits::depth(4));
+        assert_eq!((a.best, a.score, a.nodes, &a.lines), (b.best, b.score, b.nodes, &b.lines));
+    }
+}
+
+#[test]
+fn node_limit_is_honoured() {
+    let r = searcher::<Hashy>().search(&long_game(), &Limits::nodes(5_000));
+    assert!(r.nodes <= 5_000, "{}", r.nodes);
+    assert!(r.stopped);
+    assert!(r.depth >= 1);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn stop_flag_set_before_the_search_returns_a_legal_move_at_once() {
+    let s = searcher::<Hashy>();
+    let flag = s.stop_flag();
+    let mut s = s;
+    flag.store(true, Ordering::Relaxed);
+    let pos = long_game();
+    let r = s.search(&pos, &Limits::default());
+    assert!(r.stopped);
+    assert_eq!(r.depth, 0);
+    assert!(r.best.is_some_and(|mv| pos.is_legal(mv)));
+    assert!(r.nodes < 1_000);
+}
+
+#[test]
+fn stop_flag_from_another_thread_ends_an_infinite_search() {
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut s = Searcher::<Hashy>::with_stop_flag(small(), Arc::clone(&flag));
+    let stopper = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(150));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let start = Instant::now();
+    let mut depths = Vec::new();
+    let r = s.search_with(&long_game(), &Limits::default(), |info| depths.push(info.depth));
+    stopper.join().expect("stopper thread");
+    assert!(start.elapsed() < Duration::from_secs(20), "stopped late: {:?}", start.elapsed());
+    assert!(r.depth >= 1 && r.depth < Limits::MAX_DEPTH);
+    assert_eq!(depths, (1..=r.depth).collect::<Vec<_>>());
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn time_limit_is_honoured() {
+    let start = Instant::now();
+    let r = searcher::<Hashy>().search(&long_game(), &Limits::time_ms(100));
+    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(r.depth >= 1);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn info_callback_streams_every_depth() {
+    let mut infos = Vec::new();
+    let r = searcher::<Hashy>().search_with(&long_game(), &Limits::depth(5).with_multipv(2), |i| {
+        infos.push(i.clone());
+    });
+    assert_eq!(infos.iter().map(|i| i.depth).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
+    assert!(infos.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    let last = infos.last().expect("infos");
+    assert_eq!(last.lines, r.lines);
+    assert!(last.lines.iter().all(|l| !l.moves.is_empty()));
+    assert!(r.lines.len() == 2);
+    assert!(r.seldepth >= 5);
+    assert!(r.score.0.abs() < WIN);
+}
