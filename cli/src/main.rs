@@ -1,14 +1,58 @@
-//! The `motley` command-line tool (skeleton; the full CLI is issue 7).
+//! The `motley` binary: runs [`motley_cli::run`], prints, and exits with its code.
+//! No input makes it panic; should a library panic anyway, the panic becomes
+//! one `error:` line and exit code 1, without a backtrace.
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [cmd, variant] if cmd == "analyze" => {
-            println!("motley: {variant} engine not built yet; see the open issues");
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use motley_cli::{CliError, Outcome, Terminal};
+
+fn main() -> ExitCode {
+    let term = Terminal {
+        color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        progress: std::io::stderr().is_terminal(),
+    };
+    // Capture a panic's message and place instead of printing them.
+    let panic_note: Arc<Mutex<Option<(String, String)>>> = Arc::default();
+    let note = Arc::clone(&panic_note);
+    std::panic::set_hook(Box::new(move |info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".to_owned());
+        let place = info.location().map_or_else(|| "unknown place".to_owned(), ToString::to_string);
+        if let Ok(mut slot) = note.lock() {
+            slot.get_or_insert((what, place));
         }
-        _ => {
-            eprintln!("error: usage: motley analyze <VARIANT>");
-            std::process::exit(2);
+    }));
+    let outcome =
+        std::panic::catch_unwind(|| motley_cli::run(std::env::args_os(), term)).unwrap_or_else(|_| {
+            let (what, place) = panic_note
+                .lock()
+                .ok()
+                .and_then(|mut s| s.take())
+                .unwrap_or_else(|| ("panic".to_owned(), "unknown place".to_owned()));
+            Outcome::Failure(CliError::failure(format!("internal error: {what}"), place))
+        });
+    match outcome {
+        Outcome::Success(text) => {
+            let mut stdout = std::io::stdout().lock();
+            match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                // A closed pipe (`motley moves sovereign | head -1`) is not a failure.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{}", CliError::failure(format!("cannot write output: {e}"), "stdout"));
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Outcome::Failure(err) => {
+            eprintln!("{err}");
+            ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(1))
         }
     }
 }

@@ -1,0 +1,180 @@
+//! The command line, as clap (derive) reads it: `motley <COMMAND> <VARIANT> [OPTIONS]`.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use motley_core::PerftMode;
+
+/// Examples shown under `motley --help`.
+const EXAMPLES: &str = "\
+Examples:
+  motley analyze sovereign                     the start position, its moves and perft 2
+  motley show joker --moves e2e4,e7e5          the board after two moves
+  motley moves mages --json                    the legal inputs as JSON
+  motley perft joker 4 --divide --threads 2    node count per root move, on two threads
+  motley play joker --moves e2e4 e7e5 g1f3     the position string and status after the moves
+  motley render sovereign --out start.svg      an SVG picture of the start position
+
+Exit status: 0 on success, 2 for bad input (unknown variant, malformed position
+string, illegal or unparsable move, bad flag) with one line `error: <what>, <where>`
+on stderr, 1 for anything else.";
+
+/// Motley: rules engines for Sovereign Chess, Mage's Chess and Joker's Chess.
+///
+/// Every command takes a VARIANT (sovereign, royale, mages, joker), starts from its start
+/// position (or --fen), applies --moves, and prints plain text, or one JSON document with --json.
+#[derive(Parser, Debug, Clone, PartialEq, Eq)]
+#[command(name = "motley", version, after_help = EXAMPLES, arg_required_else_help = false)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// The board as a diagram, the position string, side to move, status and the variant's details.
+    #[command(after_help = "\
+Examples:
+  motley show sovereign
+  motley show joker --moves e2e4 --json
+  motley show mages --fen '<position string>'
+
+The diagram uses ANSI colours when stdout is a terminal (unless NO_COLOR is set).
+Pieces are filled symbols followed by their army's tag letter (♛w: a white queen);
+a square of colour carries its colour's tag on the left (g·: an empty green square);
+a legend under the board spells the tags out.")]
+    Show(Common),
+    /// The legal moves (legal inputs: for Mage's Chess also engagement resolutions), sorted, one per line.
+    #[command(after_help = "\
+Examples:
+  motley moves joker
+  motley moves sovereign --moves e2e4 --json")]
+    Moves(Common),
+    /// Counts the leaves of the game tree DEPTH plies deep; the last line is `nodes <N>`.
+    #[command(after_help = "\
+Examples:
+  motley perft joker 3
+  motley perft sovereign 2 --divide --threads 2
+  motley perft mages 3 --mode full --json
+
+JSON: {\"depth\", \"nodes\", \"divide\": {move: count}, \"seconds\", \"nodes_per_second\", ...}.
+A progress bar is drawn on stderr when stderr is a terminal and the run takes a while.")]
+    Perft(PerftArgs),
+    /// Applies --moves and prints the resulting position string and status (game over and why).
+    #[command(after_help = "\
+Examples:
+  motley play joker --moves e2e4,e7e5
+  motley play joker --moves e2e4 --moves e7e5 --json
+
+An illegal move is an error naming the move, its 1-based index in --moves and the reason.")]
+    Play(Common),
+    /// An SVG picture of the position: board, coordinates, pieces in their army colours.
+    #[command(after_help = "\
+Examples:
+  motley render sovereign --out sovereign.svg
+  motley render joker --moves e2e4 --highlight e7e5 > board.svg
+
+Squares of colour are drawn in their colour; --highlight marks the squares a move changes
+or names.")]
+    Render(RenderArgs),
+    /// For now: `show`, the number of legal moves and, for the start position, perft 2.
+    #[command(after_help = "\
+Examples:
+  motley analyze sovereign
+  motley analyze joker --moves e2e4 --json")]
+    Analyze(Common),
+}
+
+impl Command {
+    /// The options every command has.
+    #[must_use]
+    pub fn common(&self) -> &Common {
+        match self {
+            Command::Show(c) | Command::Moves(c) | Command::Play(c) | Command::Analyze(c) => c,
+            Command::Perft(p) => &p.common,
+            Command::Render(r) => &r.common,
+        }
+    }
+}
+
+/// The variant and position options of every command.
+#[derive(Args, Debug, Clone, PartialEq, Eq, Default)]
+pub struct Common {
+    /// The variant: sovereign, royale, mages or joker.
+    #[arg(value_name = "VARIANT")]
+    pub variant: String,
+    /// Start from this position string instead of the variant's start position.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub fen: Option<String>,
+    /// Moves to apply first, in the variant's notation: one or more values, and a value may
+    /// hold several moves separated by commas (repeatable: --moves e2e4 --moves e7e5).
+    #[arg(long, value_name = "MOVE", num_args = 1.., value_delimiter = ',', action = clap::ArgAction::Append)]
+    pub moves: Vec<String>,
+    /// Print one JSON document on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `perft`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct PerftArgs {
+    /// The variant and position.
+    #[command(flatten)]
+    pub common: Common,
+    /// How many plies deep to count.
+    #[arg(value_name = "DEPTH")]
+    pub depth: u32,
+    /// Also print the count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Which tree to count (only Mage's Chess, with chance events, tells them apart).
+    #[arg(long, value_enum, default_value_t = Mode::Decision)]
+    pub mode: Mode,
+    /// Threads to split the root moves across.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: u16,
+}
+
+/// `--mode`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Each engagement follows only its challenger-wins resolution.
+    #[default]
+    Decision,
+    /// Each engagement branches into all its counted resolutions.
+    Full,
+}
+
+impl From<Mode> for PerftMode {
+    fn from(mode: Mode) -> Self {
+        match mode {
+            Mode::Decision => PerftMode::Decision,
+            Mode::Full => PerftMode::Full,
+        }
+    }
+}
+
+impl Mode {
+    /// The name as `--mode` spells it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Decision => "decision",
+            Mode::Full => "full",
+        }
+    }
+}
+
+/// `render`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct RenderArgs {
+    /// The variant and position.
+    #[command(flatten)]
+    pub common: Common,
+    /// Write the SVG to FILE instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Highlight the squares of this move (legal in the position after --moves).
+    #[arg(long, value_name = "MOVE")]
+    pub highlight: Option<String>,
+}

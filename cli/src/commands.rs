@@ -1,0 +1,319 @@
+//! The commands, written once for any `P: Position + BoardView`. Everything
+//! printed comes from library calls: the CLI never inspects a piece.
+
+use core::fmt::Write as _;
+
+use motley_core::render::{self, TextStyle};
+use motley_core::{BoardView, Outcome, PerftMode, Position, SeatResult};
+use serde_json::{Map, Value, json};
+
+use crate::args::{Command, Common, PerftArgs, RenderArgs};
+use crate::error::CliError;
+use crate::perft;
+
+/// What the process may do with its terminal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Terminal {
+    /// Paint diagrams with ANSI colours (stdout is a terminal and `NO_COLOR` is unset).
+    pub color: bool,
+    /// Draw progress bars and timings on stderr (stderr is a terminal).
+    pub progress: bool,
+}
+
+/// What a successful command produced: the text for stdout.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Output {
+    /// Everything for stdout (for `--json`, exactly one JSON document and a newline).
+    pub stdout: String,
+}
+
+/// The depth of the perft that `analyze` runs on a start position.
+pub const ANALYZE_PERFT_DEPTH: u32 = 2;
+
+/// The move tokens of `--moves`: every value, split at commas, empty pieces dropped.
+#[must_use]
+pub fn move_tokens(moves: &[String]) -> Vec<&str> {
+    moves.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|t| !t.is_empty()).collect()
+}
+
+/// The position `--fen` (or the start position) after `--moves`, and the moves played.
+///
+/// # Errors
+/// Input errors for a malformed position string (passing the library's
+/// message with its field and byte offset through) or a bad move (naming the
+/// move and its 1-based index).
+pub fn setup<P: Position>(common: &Common) -> Result<(P, Vec<P::Move>), CliError> {
+    let mut pos = match &common.fen {
+        Some(text) => P::from_fen(text)
+            .map_err(|e| CliError::input(format!("invalid position string: {e}"), "--fen"))?,
+        None => P::start(),
+    };
+    let mut played = Vec::new();
+    for (i, token) in move_tokens(&common.moves).into_iter().enumerate() {
+        let mv = parse_legal(&pos, token).map_err(|why| {
+            CliError::input(format!("illegal move `{token}`: {why}"), format!("move {} of --moves", i + 1))
+        })?;
+        pos.play_unchecked(mv);
+        played.push(mv);
+    }
+    Ok((pos, played))
+}
+
+/// Parses `token` with [`Position::parse_move`] and double-checks it is one of
+/// the legal inputs, so `play_unchecked` only ever gets legal ones.
+fn parse_legal<P: Position>(pos: &P, token: &str) -> Result<P::Move, String> {
+    let mv = pos.parse_move(token).map_err(|e| e.to_string())?;
+    if pos.is_legal(mv) {
+        Ok(mv)
+    } else if pos.legal_moves().is_empty() {
+        Err(format!("the game is over ({})", pos.status()))
+    } else {
+        Err("not a legal input in this position".to_owned())
+    }
+}
+
+/// Runs `command` on variant `P`.
+///
+/// # Errors
+/// A [`CliError`] for bad input (exit 2) or another failure (exit 1).
+pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Result<Output, CliError> {
+    let common = command.common();
+    let (pos, played) = setup::<P>(common)?;
+    let stdout = match command {
+        Command::Show(c) => show(&pos, c, term),
+        Command::Moves(c) => moves(&pos, c),
+        Command::Perft(p) => perft_cmd(&pos, p, term)?,
+        Command::Play(c) => play(&pos, &played, c),
+        Command::Render(r) => render_cmd(&pos, r)?,
+        Command::Analyze(c) => analyze(&pos, c, term),
+    };
+    Ok(Output { stdout })
+}
+
+/// A JSON document, pretty-printed, with a final newline.
+fn json_doc(value: &Value) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_owned());
+    text.push('\n');
+    text
+}
+
+/// The outcome with seat names: `white wins (checkmate)`, `draw (stalemate)`.
+#[must_use]
+pub fn outcome_text<P: Position>(pos: &P, outcome: &Outcome) -> String {
+    match outcome.winner() {
+        Some(w) => format!("{} wins ({})", pos.seat_name(w), outcome.reason()),
+        None if outcome.is_draw() => format!("draw ({})", outcome.reason()),
+        None => {
+            let parts: Vec<String> = (0..pos.seat_count())
+                .map(|i| {
+                    let seat = motley_core::Seat(i as u8);
+                    format!("{} {}", pos.seat_name(seat), result_name(outcome.result(seat)))
+                })
+                .collect();
+            format!("{} ({})", parts.join(", "), outcome.reason())
+        }
+    }
+}
+
+const fn result_name(r: SeatResult) -> &'static str {
+    match r {
+        SeatResult::Win => "win",
+        SeatResult::Draw => "draw",
+        SeatResult::Loss => "loss",
+    }
+}
+
+fn outcome_json<P: Position>(pos: &P, outcome: Option<&Outcome>) -> Value {
+    let Some(o) = outcome else { return Value::Null };
+    let results: Map<String, Value> = (0..pos.seat_count())
+        .map(|i| {
+            let seat = motley_core::Seat(i as u8);
+            (pos.seat_name(seat).to_owned(), Value::from(result_name(o.result(seat))))
+        })
+        .collect();
+    json!({
+        "winner": o.winner().map(|w| pos.seat_name(w)),
+        "reason": o.reason(),
+        "results": results,
+        "text": outcome_text(pos, o),
+    })
+}
+
+/// The sorted notation of every legal input.
+fn sorted_moves<P: Position>(pos: &P) -> Vec<String> {
+    let mut list: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+    list.sort_unstable();
+    list
+}
+
+/// The facts `show` prints, as a JSON object: variant, fen, side to move,
+/// status, outcome, chance, then the variant's own details.
+fn show_json<P: Position + BoardView>(pos: &P) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("variant".into(), P::VARIANT.into());
+    map.insert("fen".into(), pos.fen().into());
+    map.insert("side_to_move".into(), pos.seat_name(pos.turn()).into());
+    map.insert("status".into(), pos.status().into());
+    map.insert("outcome".into(), outcome_json(pos, pos.outcome().as_ref()));
+    map.insert(
+        "seats".into(),
+        (0..pos.seat_count()).map(|i| Value::from(pos.seat_name(motley_core::Seat(i as u8)))).collect(),
+    );
+    let chance = pos.chance().map_or(Value::Null, |c| {
+        c.iter().map(|(mv, p)| json!({"move": mv.to_string(), "probability": p})).collect()
+    });
+    map.insert("chance".into(), chance);
+    for (key, value) in pos.details() {
+        map.entry(key).or_insert_with(|| value.into());
+    }
+    map
+}
+
+/// `show`'s text: the diagram, then `key: value` lines.
+fn show_text<P: Position + BoardView>(pos: &P, term: Terminal) -> String {
+    let style = if term.color { TextStyle::Ansi } else { TextStyle::Plain };
+    let mut out = render::diagram(pos, style);
+    out.push('\n');
+    let _ = writeln!(out, "fen: {}", pos.fen());
+    let _ = writeln!(out, "side_to_move: {}", pos.seat_name(pos.turn()));
+    let _ = writeln!(out, "status: {}", pos.status());
+    if let Some(o) = pos.outcome() {
+        let _ = writeln!(out, "game_over: {}", outcome_text(pos, &o));
+    }
+    if let Some(chance) = pos.chance() {
+        let odds: Vec<String> = chance.iter().map(|(mv, p)| format!("{mv} {p}")).collect();
+        let _ = writeln!(out, "chance: {}", odds.join(", "));
+    }
+    for (key, value) in pos.details() {
+        if !matches!(key, "fen" | "side_to_move" | "status" | "game_over" | "chance") {
+            let _ = writeln!(out, "{key}: {value}");
+        }
+    }
+    out
+}
+
+fn show<P: Position + BoardView>(pos: &P, common: &Common, term: Terminal) -> String {
+    if common.json { json_doc(&Value::Object(show_json(pos))) } else { show_text(pos, term) }
+}
+
+fn moves<P: Position>(pos: &P, common: &Common) -> String {
+    let list = sorted_moves(pos);
+    if common.json {
+        json_doc(&json!({ "variant": P::VARIANT, "fen": pos.fen(), "moves": list }))
+    } else {
+        list.iter().map(|m| format!("{m}\n")).collect()
+    }
+}
+
+fn perft_cmd<P: Position>(pos: &P, args: &PerftArgs, term: Terminal) -> Result<String, CliError> {
+    let mode: PerftMode = args.mode.into();
+    let run = perft::run(pos, args.depth, mode, usize::from(args.threads), term.progress)?;
+    let mut divide: Vec<(String, u64)> = run.divide.iter().map(|(m, n)| (m.to_string(), *n)).collect();
+    divide.sort_unstable();
+    let nps = if run.seconds > 0.0 { (run.nodes as f64 / run.seconds).round() as u64 } else { 0 };
+    if term.progress {
+        eprintln!("perft {}: {} nodes in {:.3} s ({nps} nodes/s)", args.depth, run.nodes, run.seconds);
+    }
+    Ok(if args.common.json {
+        let divide: Map<String, Value> = divide.into_iter().map(|(m, n)| (m, Value::from(n))).collect();
+        json_doc(&json!({
+            "variant": P::VARIANT,
+            "fen": pos.fen(),
+            "mode": args.mode.name(),
+            "threads": args.threads,
+            "depth": args.depth,
+            "nodes": run.nodes,
+            "divide": divide,
+            "seconds": run.seconds,
+            "nodes_per_second": nps,
+        }))
+    } else {
+        let mut out = String::new();
+        if args.divide {
+            for (m, n) in &divide {
+                let _ = writeln!(out, "{m}: {n}");
+            }
+            out.push('\n');
+        }
+        let _ = writeln!(out, "nodes {}", run.nodes);
+        out
+    })
+}
+
+fn play<P: Position>(pos: &P, played: &[P::Move], common: &Common) -> String {
+    let outcome = pos.outcome();
+    if common.json {
+        json_doc(&json!({
+            "variant": P::VARIANT,
+            "moves": played.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "fen": pos.fen(),
+            "side_to_move": pos.seat_name(pos.turn()),
+            "status": pos.status(),
+            "game_over": outcome.is_some(),
+            "outcome": outcome_json(pos, outcome.as_ref()),
+        }))
+    } else {
+        let mut out = String::new();
+        let _ = writeln!(out, "fen: {}", pos.fen());
+        let _ = writeln!(out, "status: {}", pos.status());
+        match outcome {
+            Some(o) => {
+                let _ = writeln!(out, "game_over: {}", outcome_text(pos, &o));
+            }
+            None => {
+                let _ = writeln!(out, "side_to_move: {}", pos.seat_name(pos.turn()));
+            }
+        }
+        out
+    }
+}
+
+fn render_cmd<P: Position + BoardView>(pos: &P, args: &RenderArgs) -> Result<String, CliError> {
+    let highlight = match &args.highlight {
+        Some(token) => {
+            let mv = parse_legal(pos, token)
+                .map_err(|why| CliError::input(format!("illegal move `{token}`: {why}"), "--highlight"))?;
+            render::move_squares(pos, mv)
+        }
+        None => Vec::new(),
+    };
+    let picture = render::svg(pos, &highlight);
+    if let Some(path) = &args.out {
+        std::fs::write(path, &picture)
+            .map_err(|e| CliError::failure(format!("cannot write `{}`: {e}", path.display()), "--out"))?;
+    }
+    let squares: Vec<String> = highlight.iter().map(|&(f, r)| render::square_name(f, r)).collect();
+    Ok(match (args.common.json, &args.out) {
+        (true, out) => json_doc(&json!({
+            "variant": P::VARIANT,
+            "fen": pos.fen(),
+            "highlight": squares,
+            "out": out.as_ref().map(|p| p.display().to_string()),
+            "svg": if out.is_some() { Value::Null } else { Value::from(picture) },
+        })),
+        (false, Some(_)) => String::new(),
+        (false, None) => picture,
+    })
+}
+
+fn analyze<P: Position + BoardView>(pos: &P, common: &Common, term: Terminal) -> String {
+    let legal = pos.legal_moves().len();
+    let at_start = pos.fen() == P::start().fen();
+    let perft = at_start.then(|| pos.perft(ANALYZE_PERFT_DEPTH, PerftMode::Decision));
+    if common.json {
+        let mut map = show_json(pos);
+        map.insert("legal_moves".into(), legal.into());
+        map.insert(
+            "perft".into(),
+            perft.map_or(Value::Null, |n| json!({ "depth": ANALYZE_PERFT_DEPTH, "nodes": n })),
+        );
+        json_doc(&Value::Object(map))
+    } else {
+        let mut out = show_text(pos, term);
+        let _ = writeln!(out, "legal_moves: {legal}");
+        if let Some(n) = perft {
+            let _ = writeln!(out, "perft {ANALYZE_PERFT_DEPTH}: {n}");
+        }
+        out
+    }
+}

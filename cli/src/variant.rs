@@ -1,0 +1,89 @@
+//! The variants by name: the one place where the run-time choice of variant
+//! meets the generic commands (one match arm per variant crate).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::args::Command;
+use crate::commands::{Output, Terminal};
+use crate::error::CliError;
+
+/// A variant the command line can name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    /// Sovereign Chess, two players (`motley_sovereign::Sovereign`).
+    Sovereign,
+    /// Sovereign Chess Royale, four players (`motley_sovereign::Royale`).
+    Royale,
+    /// Mage's Chess (`motley_mages::Mages`).
+    Mages,
+    /// Joker's Chess (`motley_joker::Joker`).
+    Joker,
+}
+
+impl Variant {
+    /// Every variant, in the order `--help` lists them.
+    pub const ALL: [Variant; 4] = [Variant::Sovereign, Variant::Royale, Variant::Mages, Variant::Joker];
+
+    /// The name on the command line.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Sovereign => "sovereign",
+            Variant::Royale => "royale",
+            Variant::Mages => "mages",
+            Variant::Joker => "joker",
+        }
+    }
+
+    /// Whether this build has the variant's rules engine.
+    #[must_use]
+    pub const fn is_available(self) -> bool {
+        match self {
+            Variant::Sovereign | Variant::Royale | Variant::Mages | Variant::Joker => false,
+        }
+    }
+
+    /// Runs `command` on this variant.
+    ///
+    /// # Errors
+    /// As [`commands::execute`], or an input error if the variant's engine is
+    /// not part of this build.
+    pub fn execute(self, command: &Command, term: Terminal) -> Result<Output, CliError> {
+        let _ = (command, term);
+        match self {
+            Variant::Sovereign | Variant::Royale | Variant::Mages | Variant::Joker => Err(CliError::input(
+                format!("variant `{self}` not available in this build"),
+                "argument <VARIANT>",
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The `<VARIANT>` argument names no variant.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown variant `{0}` (expected sovereign, royale, mages or joker)")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// Runs a parsed command line: resolves the variant, then the command.
+///
+/// # Errors
+/// An input error for an unknown variant, or any error of the command.
+pub fn run(command: &Command, term: Terminal) -> Result<Output, CliError> {
+    let name = &command.common().variant;
+    let variant: Variant = name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
+    variant.execute(command, term)
+}
