@@ -21,18 +21,18 @@ const fn at(file: u8, rank: u8) -> u8 {
 /// The two squares of each colour, in [`Color`] index order (§4.1); the
 /// second is the 180° twin of the first.
 pub const COLOR_SQUARES: [[u8; 2]; 12] = [
-    [at(8, 8), at(7, 9)],  // white i8 h9
-    [at(6, 7), at(9, 10)], // ash g7 j10
-    [at(9, 7), at(6, 10)], // slate j7 g10
-    [at(7, 8), at(8, 9)],  // black h8 i9
-    [at(8, 6), at(7, 11)], // pink i6 h11
+    [at(8, 8), at(7, 9)],   // white i8 h9
+    [at(6, 7), at(9, 10)],  // ash g7 j10
+    [at(9, 7), at(6, 10)],  // slate j7 g10
+    [at(7, 8), at(8, 9)],   // black h8 i9
+    [at(8, 6), at(7, 11)],  // pink i6 h11
     [at(11, 5), at(4, 12)], // red l5 e12
-    [at(10, 8), at(5, 9)], // orange k8 f9
+    [at(10, 8), at(5, 9)],  // orange k8 f9
     [at(10, 6), at(5, 11)], // yellow k6 f11
     [at(5, 6), at(10, 11)], // green f6 k11
-    [at(5, 8), at(10, 9)], // cyan f8 k9
+    [at(5, 8), at(10, 9)],  // cyan f8 k9
     [at(4, 5), at(11, 12)], // navy e5 l12
-    [at(7, 6), at(8, 11)], // violet h6 i11
+    [at(7, 6), at(8, 11)],  // violet h6 i11
 ];
 
 const fn square_colors() -> [u8; 256] {
@@ -265,7 +265,8 @@ impl Board {
     fn link(&self, c: usize) -> u8 {
         let [a, b] = COLOR_SQUARES[c];
         // At most one square of a pair is occupied in a valid position.
-        let code = if self.mailbox[a as usize] != 0 { self.mailbox[a as usize] } else { self.mailbox[b as usize] };
+        let code =
+            if self.mailbox[a as usize] != 0 { self.mailbox[a as usize] } else { self.mailbox[b as usize] };
         if code == 0 { NONE } else { (code - 1) / 6 }
     }
 
@@ -274,10 +275,10 @@ impl Board {
     /// cycle is neutral.
     pub fn control(&self, owner: &[u8; 12]) -> [u8; 12] {
         let mut ctrl = [NONE; 12];
-        for c in 0..12 {
+        for (c, slot) in ctrl.iter_mut().enumerate() {
             let mut x = c;
             let mut visited = 0u16;
-            ctrl[c] = loop {
+            *slot = loop {
                 if owner[x] != NONE {
                     break owner[x];
                 }

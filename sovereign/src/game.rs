@@ -162,12 +162,13 @@ impl Game {
         &self.rules
     }
 
-    /// Whether the start choice is due (after White's first move from ply 0).
+    /// Whether the start choice is due (after White's first move from the start position).
     #[must_use]
     pub fn start_choice_pending(&self) -> bool {
         self.rules.start_choice
             && self.choice.is_none()
             && self.start.ply() == 0
+            && self.start.to_string() == crate::START_FEN
             && self.moves.len() == 1
             && self.result.is_none()
     }

@@ -13,9 +13,9 @@ mod zobrist;
 
 pub use board::{CENTER, COLOR_SQUARES, Square, SquareSet, square_color};
 pub use game::{EndReason, Game, GameError, StartChoice};
+pub use motley_core::Seat;
 pub use moves::{Move, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, PositionError, START_FEN, Sovereign};
 pub use rules::Rules;
 pub use setup::{ParseFenError, Setup};
-pub use motley_core::Seat;

@@ -121,10 +121,9 @@ impl MoveToken {
     #[must_use]
     pub fn matches(self, mv: Move) -> bool {
         match (self, mv) {
-            (
-                MoveToken::Castle { king_from, king_to },
-                Move::Castle { king_from: f, king_to: t, .. },
-            ) => king_from == f && king_to == t,
+            (MoveToken::Castle { king_from, king_to }, Move::Castle { king_from: f, king_to: t, .. }) => {
+                king_from == f && king_to == t
+            }
             (MoveToken::Normal { from, to, promotion }, Move::Normal { from: f, to: t, promotion: p }) => {
                 from == f && to == t && promotion == p
             }

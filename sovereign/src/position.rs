@@ -125,11 +125,7 @@ pub(crate) fn validate(setup: &Setup, rules: &Rules, check_rule: bool) -> Result
         halfmove: setup.halfmove.unwrap_or(0),
         clock_field: setup.halfmove.is_some(),
         ctrl: [NONE; 12],
-        rules: MoveRules {
-            twin_move: rules.twin_move,
-            corner_both: rules.corner_two_step_both,
-            check_rule,
-        },
+        rules: MoveRules { twin_move: rules.twin_move, corner_both: rules.corner_two_step_both, check_rule },
     };
     st.recompute();
     if check_rule {
@@ -148,8 +144,8 @@ pub(crate) fn to_setup(st: &State) -> Setup {
         *slot = st.board.piece(i as u8);
     }
     let mut owned = [Color::White, Color::Black, Color::White, Color::Black];
-    for s in 0..usize::from(st.seats) {
-        owned[s] = Color::ALL[st.owned[s] as usize];
+    for (slot, &c) in owned.iter_mut().zip(&st.owned[..usize::from(st.seats)]) {
+        *slot = Color::ALL[c as usize];
     }
     Setup {
         board,
@@ -340,7 +336,11 @@ impl Default for Sovereign {
 /// Parses a token and finds the legal move it names.
 pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {
     let t: MoveToken = token.parse()?;
-    legal.iter().copied().find(|m| t.matches(*m)).ok_or_else(|| ParseMoveError::Illegal { token: token.to_owned() })
+    legal
+        .iter()
+        .copied()
+        .find(|m| t.matches(*m))
+        .ok_or_else(|| ParseMoveError::Illegal { token: token.to_owned() })
 }
 
 impl Position for Sovereign {
@@ -467,10 +467,7 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
 /// The cell of a square (shared by both games).
 pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
     let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
-    Cell {
-        piece: st.board.piece(sq.bit()).map(glyph),
-        tint: square_color(sq).map(|c| (c.name(), c.rgb())),
-    }
+    Cell { piece: st.board.piece(sq.bit()).map(glyph), tint: square_color(sq).map(|c| (c.name(), c.rgb())) }
 }
 
 impl BoardView for Sovereign {

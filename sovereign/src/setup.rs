@@ -141,7 +141,11 @@ impl Setup {
         let f = fields(text);
         let want = 4 + usize::from(seats);
         if f.len() != want && f.len() != want + 1 {
-            return Err(ParseFenError::FieldCount { want, got: f.len(), at: f.get(want).map_or(text.len(), |x| x.0) });
+            return Err(ParseFenError::FieldCount {
+                want,
+                got: f.len(),
+                at: f.get(want).map_or(text.len(), |x| x.0),
+            });
         }
         let board = parse_board(f[0].1, f[0].0)?;
         let (at, t) = f[1];
@@ -202,8 +206,10 @@ fn parse_board(text: &str, base: usize) -> Result<[Option<Piece>; 256], ParseFen
                 j = k;
             } else {
                 let color = Color::from_letter(b[j]).ok_or(ParseFenError::Board { at })?;
-                let role =
-                    b.get(j + 1).and_then(|&r| Role::from_letter(r)).ok_or(ParseFenError::Board { at: at + 1 })?;
+                let role = b
+                    .get(j + 1)
+                    .and_then(|&r| Role::from_letter(r))
+                    .ok_or(ParseFenError::Board { at: at + 1 })?;
                 if file < 16 {
                     board[file + 16 * rank] = Some(Piece { color, role });
                 }
@@ -238,7 +244,12 @@ fn parse_letters(text: &str, at: usize) -> Result<SquareSet, ParseFenError> {
                 lower += 1;
                 b - b'a' + 240
             }
-            _ => return Err(ParseFenError::Castling { what: "expected file letters a-p / A-P or `-`", at: at + i }),
+            _ => {
+                return Err(ParseFenError::Castling {
+                    what: "expected file letters a-p / A-P or `-`",
+                    at: at + i,
+                });
+            }
         };
         if set.contains(sq) {
             return Err(ParseFenError::Castling { what: "repeated letter", at: at + i });
@@ -258,8 +269,9 @@ fn parse_squares(text: &str, at: usize) -> Result<SquareSet, ParseFenError> {
     }
     let mut offset = at;
     for part in text.split(',') {
-        let sq: Square =
-            part.parse().map_err(|_| ParseFenError::Castling { what: "expected a square name", at: offset })?;
+        let sq: Square = part
+            .parse()
+            .map_err(|_| ParseFenError::Castling { what: "expected a square name", at: offset })?;
         let edge = RANK_1 | RANK_16 | FILE_A | FILE_P;
         if !edge.contains(sq.bit()) {
             return Err(ParseFenError::Castling { what: "castling rook not on an edge", at: offset });

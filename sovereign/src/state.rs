@@ -221,12 +221,12 @@ impl State {
     #[inline]
     fn legal_normal(&self, ctx: &Ctx, from: u8, to: u8, _king: Option<u8>) -> bool {
         if SQUARE_COLOR[from as usize] != NONE || SQUARE_COLOR[to as usize] != NONE {
-            let promotion = if CENTER.contains(to) && self.board.piece(from).is_some_and(|p| p.role == Role::Pawn)
-            {
-                Some(Role::Queen)
-            } else {
-                None
-            };
+            let promotion =
+                if CENTER.contains(to) && self.board.piece(from).is_some_and(|p| p.role == Role::Pawn) {
+                    Some(Role::Queen)
+                } else {
+                    None
+                };
             return self.legal_slow(Move::Normal { from: sq(from), to: sq(to), promotion });
         }
         let Some(k) = ctx.king else { return true };
@@ -293,7 +293,7 @@ impl State {
                 let (_, theirs) = next.sides(me);
                 let empty = <Board16x16 as SetGeometry<4>>::ALL - next.board.occupied;
                 let open = empty - next.board.blocked_twins();
-                let dest = Board16x16::king(sq(k)) & (open | theirs) - COLOR_SET[y as usize];
+                let dest = Board16x16::king(sq(k)) & ((open | theirs) - COLOR_SET[y as usize]);
                 for to in dest {
                     let mut after = next.clone();
                     after.king_step(k, to);

@@ -163,8 +163,18 @@ fn t13_castling_with_controlled_rook() {
     assert_eq!(
         king,
         sorted(&[
-            "i1h1", "i1h2", "i1i2", "i1j1", "i1j2", "castle:i1d1", "castle:i1e1", "castle:i1f1", "castle:i1g1",
-            "castle:i1h1", "castle:i1j1", "castle:i1k1",
+            "i1h1",
+            "i1h2",
+            "i1i2",
+            "i1j1",
+            "i1j2",
+            "castle:i1d1",
+            "castle:i1e1",
+            "castle:i1f1",
+            "castle:i1g1",
+            "castle:i1h1",
+            "castle:i1j1",
+            "castle:i1k1",
         ])
     );
     // Rook placement.

@@ -4,6 +4,8 @@
 //! thousands of positions from seeded random games that reach defections,
 //! promotions, castling and checks. `MOTLEY_DEEP=1` plays many more games.
 
+#![allow(clippy::needless_range_loop)] // reason: plain index loops over the mailbox are the point of the reference
+
 use motley_core::Position;
 use motley_sovereign::{Color, Piece, Role, Seat, Sovereign, Square};
 use rand::rngs::StdRng;
@@ -63,11 +65,7 @@ impl Ref {
             let s: Square = n.parse().unwrap();
             sqcolor[s.file().index() as usize][s.rank().index() as usize] = Some(c);
         }
-        let rights = p
-            .castling_rights()
-            .iter()
-            .map(|i| (i32::from(i % 16), i32::from(i / 16)))
-            .collect();
+        let rights = p.castling_rights().iter().map(|i| (i32::from(i % 16), i32::from(i / 16))).collect();
         Ref { b, owned: [p.owned(Seat(0)), p.owned(Seat(1))], turn: p.turn().index(), rights, sqcolor }
     }
 
@@ -253,7 +251,10 @@ impl Ref {
                     let m = edges.iter().map(|e| e.0).min().unwrap();
                     if m <= 1 {
                         for (d, (df, dr)) in edges {
-                            if d == m && self.at(f + df, r + dr).is_none() && self.at(f + 2 * df, r + 2 * dr).is_none() {
+                            if d == m
+                                && self.at(f + df, r + dr).is_none()
+                                && self.at(f + 2 * df, r + 2 * dr).is_none()
+                            {
                                 targets.push((f + 2 * df, r + 2 * dr));
                             }
                         }
@@ -425,7 +426,10 @@ fn pick(rng: &mut StdRng, moves: &[motley_sovereign::Move]) -> motley_sovereign:
     if !special.is_empty() && rng.random_range(0..4) == 0 {
         return *special[rng.random_range(0..special.len())];
     }
-    let promo: Vec<_> = moves.iter().filter(|m| matches!(m, motley_sovereign::Move::Normal { promotion: Some(_), .. })).collect();
+    let promo: Vec<_> = moves
+        .iter()
+        .filter(|m| matches!(m, motley_sovereign::Move::Normal { promotion: Some(_), .. }))
+        .collect();
     if !promo.is_empty() && rng.random_range(0..2) == 0 {
         return *promo[rng.random_range(0..promo.len())];
     }
@@ -448,7 +452,8 @@ fn check_position(p: &Sovereign, seen: &mut Seen) {
     }
     seen.positions += 1;
     seen.defections += fast.iter().filter(|m| m.starts_with("defect")).count().min(1);
-    seen.forced_defections += fast.iter().filter(|m| m.starts_with("defect") && m.matches(':').count() == 2).count().min(1);
+    seen.forced_defections +=
+        fast.iter().filter(|m| m.starts_with("defect") && m.matches(':').count() == 2).count().min(1);
     seen.castles += fast.iter().filter(|m| m.starts_with("castle")).count().min(1);
     seen.promotions += fast.iter().filter(|m| !m.contains(':') && m.ends_with('q')).count().min(1);
     seen.king_promotions += fast.iter().filter(|m| !m.contains(':') && m.ends_with('k')).count().min(1);
