@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::args::Command;
-use crate::commands::{Output, Terminal};
+use crate::commands::{self, Output, Terminal};
 use crate::error::CliError;
 
 /// A variant the command line can name.
@@ -39,20 +39,20 @@ impl Variant {
     /// Whether this build has the variant's rules engine.
     #[must_use]
     pub const fn is_available(self) -> bool {
-        match self {
-            Variant::Sovereign | Variant::Royale | Variant::Mages | Variant::Joker => false,
-        }
+        !matches!(self, Variant::Royale)
     }
 
-    /// Runs `command` on this variant.
+    /// Runs `command` on this variant: the one place a variant name becomes a type.
     ///
     /// # Errors
     /// As [`commands::execute`], or an input error if the variant's engine is
     /// not part of this build.
     pub fn execute(self, command: &Command, term: Terminal) -> Result<Output, CliError> {
-        let _ = (command, term);
         match self {
-            Variant::Sovereign | Variant::Royale | Variant::Mages | Variant::Joker => Err(CliError::input(
+            Variant::Sovereign => commands::execute::<motley_sovereign::Sovereign>(command, term),
+            Variant::Mages => commands::execute::<motley_mages::Mages>(command, term),
+            Variant::Joker => commands::execute::<motley_joker::Joker>(command, term),
+            Variant::Royale => Err(CliError::input(
                 format!("variant `{self}` not available in this build"),
                 "argument <VARIANT>",
             )),
