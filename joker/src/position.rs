@@ -191,6 +191,12 @@ const fn castle_mask(sq: u8) -> u8 {
 }
 
 impl Joker {
+    /// The start position under the default rules.
+    #[must_use]
+    pub fn start() -> Joker {
+        Joker::default()
+    }
+
     /// The start position under `rules`.
     #[must_use]
     pub fn with_rules(rules: Rules) -> Joker {

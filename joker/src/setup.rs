@@ -301,6 +301,7 @@ fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
                 }
                 last_piece = None;
             }
+            b'0' | b'9' => return Err(bad(i, "an empty-square count must be 1 to 8")),
             b'~' => {
                 let sq = last_piece.take().ok_or_else(|| bad(i, "`~` must follow a piece letter"))?;
                 board.promoted |= 1 << sq;
