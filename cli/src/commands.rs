@@ -51,7 +51,7 @@ pub fn setup<P: Position>(common: &Common) -> Result<(P, Vec<P::Move>), CliError
     let mut played = Vec::new();
     for (i, token) in move_tokens(&common.moves).into_iter().enumerate() {
         let mv = parse_legal(&pos, token).map_err(|why| {
-            CliError::input(format!("illegal move `{token}`: {why}"), format!("move {} of --moves", i + 1))
+            CliError::input(format!("invalid move `{token}`: {why}"), format!("move {} of --moves", i + 1))
         })?;
         pos.play_unchecked(mv);
         played.push(mv);
@@ -272,7 +272,7 @@ fn render_cmd<P: Position + BoardView>(pos: &P, args: &RenderArgs) -> Result<Str
     let highlight = match &args.highlight {
         Some(token) => {
             let mv = parse_legal(pos, token)
-                .map_err(|why| CliError::input(format!("illegal move `{token}`: {why}"), "--highlight"))?;
+                .map_err(|why| CliError::input(format!("invalid move `{token}`: {why}"), "--highlight"))?;
             render::move_squares(pos, mv)
         }
         None => Vec::new(),
