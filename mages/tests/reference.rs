@@ -25,7 +25,8 @@ fn reference_moves(pos: &Mages) -> Vec<Move> {
     if let Some(e) = pos.pending() {
         let c = b.piece_at(e.challenger).unwrap();
         let d = b.piece_at(e.defender).unwrap();
-        let promos = |piece: Piece, to: Square| piece.role == Role::Pawn && to.rank().index() == far(piece.team);
+        let promos =
+            |piece: Piece, to: Square| piece.role == Role::Pawn && to.rank().index() == far(piece.team);
         for (r, promo) in [
             (Resolution::Challenger, promos(c, e.defender)),
             (Resolution::Defender, promos(d, e.challenger)),
@@ -137,7 +138,11 @@ fn reference_perft(pos: &Mages, depth: u32, mode: PerftMode) -> u64 {
     for m in reference_moves(pos) {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        total += if child.pending().is_some() { resolve_all(&child, depth) } else { reference_perft(&child, depth - 1, mode) };
+        total += if child.pending().is_some() {
+            resolve_all(&child, depth)
+        } else {
+            reference_perft(&child, depth - 1, mode)
+        };
     }
     total
 }
@@ -200,14 +205,17 @@ fn random_setup(rng: &mut StdRng) -> Option<Mages> {
         }
     }
     let turn = if rng.random_bool(0.5) { Team::Green } else { Team::Blue };
-    let setup = Setup { board, halos, turn, pending: None, passes: rng.random_range(0..2), ply: 0, end: None };
+    let setup =
+        Setup { board, halos, turn, pending: None, passes: rng.random_range(0..2), ply: 0, end: None };
     let mut pos = Mages::from_setup(&setup, Rules::default()).ok()?;
     // Sometimes leave a declared engagement pending.
     if rng.random_bool(0.3) {
         let decl: Vec<Move> = pos
             .legal_moves()
             .into_iter()
-            .filter(|m| matches!(m, Move::Action { to, .. } if pos.board().team_at(*to) == Some(turn.other())))
+            .filter(
+                |m| matches!(m, Move::Action { to, .. } if pos.board().team_at(*to) == Some(turn.other())),
+            )
             .collect();
         if !decl.is_empty() {
             pos.play_unchecked(decl[rng.random_range(0..decl.len())]);
