@@ -153,7 +153,9 @@ impl Board {
 
     /// Every `(square, piece)`, `a1` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().iter().map(|i| (Square::new_unchecked(i), Piece::from_code(self.mailbox[usize::from(i)])))
+        self.occupied()
+            .iter()
+            .map(|i| (Square::new_unchecked(i), Piece::from_code(self.mailbox[usize::from(i)])))
     }
 }
 

@@ -85,7 +85,11 @@ impl Move {
 
     #[inline]
     pub(crate) const fn promote(from: u8, to: u8, role: Role) -> Move {
-        Move::Normal { from: Square::new_unchecked(from), to: Square::new_unchecked(to), promotion: Some(role) }
+        Move::Normal {
+            from: Square::new_unchecked(from),
+            to: Square::new_unchecked(to),
+            promotion: Some(role),
+        }
     }
 
     #[inline]

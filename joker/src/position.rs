@@ -98,9 +98,10 @@ impl Issue {
     #[must_use]
     pub const fn field(self) -> &'static str {
         match self {
-            Issue::PawnOnBackRank(_) | Issue::WhiteKing(_) | Issue::PromotedPawn(_) | Issue::TooManyPieces(_) => {
-                FIELDS[0]
-            }
+            Issue::PawnOnBackRank(_)
+            | Issue::WhiteKing(_)
+            | Issue::PromotedPawn(_)
+            | Issue::TooManyPieces(_) => FIELDS[0],
             Issue::Castling(_) => FIELDS[2],
             Issue::EnPassant(_) => FIELDS[3],
         }
@@ -631,7 +632,7 @@ impl Joker {
 
 /// Piece-square keys (12 x 64), promoted marks (64), side, castling (4), en
 /// passant files (8), then one seed per pocket slot (12), clock and ply.
-static ZOBRIST: [u64; 13 * 64 + 13 + 14] = zobrist_keys::<{ 13 * 64 + 13 + 14 }>(0x4A4F_4B45_52);
+static ZOBRIST: [u64; 13 * 64 + 13 + 14] = zobrist_keys::<{ 13 * 64 + 13 + 14 }>(0x004A_4F4B_4552);
 
 trait IntoIterBits {
     fn into_iter_bits(self) -> impl Iterator<Item = u8>;

@@ -1,5 +1,5 @@
 //! [`Rules`]: the rule options of Joker's Chess. Every point the rules page
-//! (`shared/rules/joker.md`) marks **[decision]** is a field here, with the
+//! (`shared/rules/joker.md`) marks **\[decision\]** is a field here, with the
 //! page's reading as the default, plus the two limits the seed states.
 
 /// What kind a captured *promoted* piece respawns as.
@@ -7,7 +7,7 @@
 pub enum PromotedRespawn {
     /// The kind at the moment of capture: a pawn promoted to a knight respawns
     /// as a knight, one promoted to a queen, rook or king does not respawn
-    /// (the rules' **[decision]**, default).
+    /// (the rules' **\[decision\]**, default).
     #[default]
     AsCurrentKind,
     /// As a pawn, whatever it was promoted to (the crazyhouse convention): it
@@ -41,42 +41,42 @@ pub enum KingPromotion {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     /// White wins as soon as Black has at most this many kings on the board.
-    /// Default `0`: White must capture every black king (**[decision]**: the
+    /// Default `0`: White must capture every black king (**\[decision\]**: the
     /// seed's win condition is capture, not mate; kings are not royal). `1`
     /// makes capturing either starting king a win.
     pub black_kings_floor: u8,
     /// Black may castle only if White attacks none of the king's start, pass
-    /// and arrival squares. Default `true` (**[decision]**: the standard
+    /// and arrival squares. Default `true` (**\[decision\]**: the standard
     /// condition, kept although kings are not royal).
     pub castling_needs_safe_squares: bool,
     /// What a captured promoted piece respawns as. Default
-    /// [`PromotedRespawn::AsCurrentKind`] (**[decision]**).
+    /// [`PromotedRespawn::AsCurrentKind`] (**\[decision\]**).
     pub promoted_respawn: PromotedRespawn,
     /// Whether a pawn standing on its 3rd rank (White: rank 3, Black: rank 6),
-    /// where drops put pawns, may double step. Default `false` (**[decision]**:
+    /// where drops put pawns, may double step. Default `false` (**\[decision\]**:
     /// a dropped pawn is not on its start rank). The crate does not track how a
     /// pawn reached that rank, so `true` applies to every pawn there.
     pub third_rank_double_step: bool,
-    /// Whether Black may promote to a queen. Default `false` (**[decision]**:
+    /// Whether Black may promote to a queen. Default `false` (**\[decision\]**:
     /// never a queen).
     pub black_queen_promotion: bool,
     /// When Black may promote to a king. Default
-    /// [`KingPromotion::WhileOneKing`] (**[decision]**).
+    /// [`KingPromotion::WhileOneKing`] (**\[decision\]**).
     pub black_king_promotion: KingPromotion,
     /// Black wins once this many consecutive half-moves have passed with no
     /// capture and no pawn move (the half-move clock reaches it). Default `14`
-    /// (**[decision]**: the seed announces the rule without explaining it);
+    /// (**\[decision\]**: the seed announces the rule without explaining it);
     /// `0` disables the rule.
     pub quiet_limit: u16,
     /// Whether a pawn drop counts as a pawn move and resets the half-move
-    /// clock. Default `true` (**[decision]**).
+    /// clock. Default `true` (**\[decision\]**).
     pub pawn_drop_resets_clock: bool,
     /// Black wins once this many half-moves have been played in total and
     /// Black still has a king. Default `200` (the seed's 100 moves); `0`
     /// disables the limit.
     pub ply_limit: u16,
     /// Whether Black loses when it has no legal move on its turn. Default
-    /// `true` (**[decision]**); `false` makes Black win instead, as White's
+    /// `true` (**\[decision\]**); `false` makes Black win instead, as White's
     /// stalemate does.
     pub black_no_moves_loses: bool,
 }

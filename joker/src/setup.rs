@@ -136,7 +136,7 @@ impl fmt::Display for Castling {
 /// assert_eq!(setup.ply, 0);
 /// assert_eq!(setup.to_string(), START_FEN);
 /// let err = "8/8/8/8/8/8/8/8[] x - - 0 0 -".parse::<Setup>().unwrap_err();
-/// assert_eq!(err.to_string(), "side to move: expected `w` or `b` (byte 20)");
+/// assert_eq!(err.to_string(), "side to move: expected `w` or `b` (byte 18)");
 /// # Ok::<(), motley_joker::ParseFenError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -250,7 +250,8 @@ pub enum ParseFenError {
 }
 
 /// The names of the fields, in order.
-pub(crate) const FIELDS: [&str; 7] = ["board", "side to move", "castling", "en passant", "half-move clock", "ply count", "bench"];
+pub(crate) const FIELDS: [&str; 7] =
+    ["board", "side to move", "castling", "en passant", "half-move clock", "ply count", "bench"];
 
 fn parse_u16(s: &[u8]) -> Option<u16> {
     if s.is_empty() || s.len() > 5 || !s.iter().all(u8::is_ascii_digit) {

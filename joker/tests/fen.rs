@@ -1,11 +1,13 @@
 //! The position string: round trips and typed errors with field and byte offset.
 
 use motley_core::Position;
-use motley_joker::{FenError, Issue, Joker, ParseFenError, Setup, START_FEN};
+use motley_joker::{FenError, Issue, Joker, ParseFenError, START_FEN, Setup};
 
 fn fixture_fens() -> Vec<String> {
     let mut out = Vec::new();
-    for text in [include_str!("../../fixtures/joker/positions.fen"), include_str!("../../fixtures/joker/joker.perft")] {
+    for text in
+        [include_str!("../../fixtures/joker/positions.fen"), include_str!("../../fixtures/joker/joker.perft")]
+    {
         for line in text.lines() {
             let line = line.trim();
             if line.starts_with('#') || line.is_empty() {
@@ -59,22 +61,43 @@ fn parse_errors_name_field_and_byte() {
         ("", ParseFenError::Missing { field: "side to move", at: 0 }),
         ("8/8/8/8/8/8/8/8[] w - - 0 0", ParseFenError::Missing { field: "bench", at: 27 }),
         ("8/8/8/8/8/8/8/8[] w - - 0 0 - x", ParseFenError::Trailing { at: 29 }),
-        ("8/8/8/8/8/8/8/9[] w - - 0 0 -", ParseFenError::Board { at: 14, what: "an empty-square count must be 1 to 8" }),
-        ("8/8/8/8/8/8/8/44p[] w - - 0 0 -", ParseFenError::Board { at: 16, what: "a rank has more than 8 squares" }),
-        ("8/8/8/8/8/8/8/7[] w - - 0 0 -", ParseFenError::Board { at: 15, what: "a rank has fewer than 8 squares" }),
+        (
+            "8/8/8/8/8/8/8/9[] w - - 0 0 -",
+            ParseFenError::Board { at: 14, what: "an empty-square count must be 1 to 8" },
+        ),
+        (
+            "8/8/8/8/8/8/8/44p[] w - - 0 0 -",
+            ParseFenError::Board { at: 16, what: "a rank has more than 8 squares" },
+        ),
+        (
+            "8/8/8/8/8/8/8/7[] w - - 0 0 -",
+            ParseFenError::Board { at: 15, what: "a rank has fewer than 8 squares" },
+        ),
         ("8/8/8/8/8/8/8[] w - - 0 0 -", ParseFenError::Board { at: 13, what: "fewer than 8 ranks" }),
         ("8/8/8/8/8/8/8/8/8[] w - - 0 0 -", ParseFenError::Board { at: 15, what: "more than 8 ranks" }),
         ("8/8/8/8/8/8/8/7X[] w - - 0 0 -", ParseFenError::Board { at: 15, what: "unknown piece letter" }),
-        ("8/8/8/8/8/8/8/~7[] w - - 0 0 -", ParseFenError::Board { at: 14, what: "`~` must follow a piece letter" }),
-        ("8/8/8/8/8/8/8/8[Q] w - - 0 0 -", ParseFenError::Reserve { at: 16, what: "expected P, N, B, p, n or b" }),
+        (
+            "8/8/8/8/8/8/8/~7[] w - - 0 0 -",
+            ParseFenError::Board { at: 14, what: "`~` must follow a piece letter" },
+        ),
+        (
+            "8/8/8/8/8/8/8/8[Q] w - - 0 0 -",
+            ParseFenError::Reserve { at: 16, what: "expected P, N, B, p, n or b" },
+        ),
         ("8/8/8/8/8/8/8/8[N w - - 0 0 -", ParseFenError::Reserve { at: 17, what: "expected `]` at the end" }),
         ("8/8/8/8/8/8/8/8[] x - - 0 0 -", ParseFenError::Turn { at: 18 }),
         ("8/8/8/8/8/8/8/8[] w KQ - 0 0 -", ParseFenError::Castling { at: 20 }),
         ("8/8/8/8/8/8/8/8[] w - e9 0 0 -", ParseFenError::EnPassant { at: 22 }),
         ("8/8/8/8/8/8/8/8[] w - - -1 0 -", ParseFenError::Clock { at: 24 }),
         ("8/8/8/8/8/8/8/8[] w - - 0 65536 -", ParseFenError::Ply { at: 26 }),
-        ("8/8/8/8/8/8/8/8[] w - - 0 0 PK", ParseFenError::Bench { at: 29, what: "expected P, N, B, p, n or b" }),
-        ("8/8/8/8/8/8/8/8[] w - - 0 0 ", ParseFenError::Bench { at: 28, what: "expected `-` or piece letters" }),
+        (
+            "8/8/8/8/8/8/8/8[] w - - 0 0 PK",
+            ParseFenError::Bench { at: 29, what: "expected P, N, B, p, n or b" },
+        ),
+        (
+            "8/8/8/8/8/8/8/8[] w - - 0 0 ",
+            ParseFenError::Bench { at: 28, what: "expected `-` or piece letters" },
+        ),
     ];
     for (fen, want) in cases {
         assert_eq!(&fen.parse::<Setup>().unwrap_err(), want, "{fen:?}");
@@ -93,11 +116,20 @@ fn invalid_positions_are_rejected_with_every_issue() {
         other => panic!("{fen}: {other:?}"),
     };
     let sq = |s: &str| s.parse().unwrap();
-    assert_eq!(err("P2kk3/8/8/8/8/8/8/3QK3[] w - - 0 0 -"), (0, vec![Issue::PawnOnBackRank(sq("a8")), Issue::WhiteKing(sq("e1"))]));
+    assert_eq!(
+        err("P2kk3/8/8/8/8/8/8/3QK3[] w - - 0 0 -"),
+        (0, vec![Issue::PawnOnBackRank(sq("a8")), Issue::WhiteKing(sq("e1"))])
+    );
     assert_eq!(err("3kk3/8/8/8/8/8/P~7/3Q4[] w - - 0 0 -"), (0, vec![Issue::PromotedPawn(sq("a2"))]));
-    assert_eq!(err("3kk3/8/8/8/8/8/8/3Q4[] b kq - 0 0 -"), (25, vec![Issue::Castling(sq("h8")), Issue::Castling(sq("a8"))]));
+    assert_eq!(
+        err("3kk3/8/8/8/8/8/8/3Q4[] b kq - 0 0 -"),
+        (25, vec![Issue::Castling(sq("h8")), Issue::Castling(sq("a8"))])
+    );
     assert_eq!(err("3kk3/8/8/8/8/8/8/3Q4[] b - e3 0 0 -"), (27, vec![Issue::EnPassant(sq("e3"))]));
-    assert_eq!(err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/Q7/8/8/3k4[] w - - 0 0 -").1, vec![Issue::TooManyPieces(motley_joker::Color::White)]);
+    assert_eq!(
+        err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/Q7/8/8/3k4[] w - - 0 0 -").1,
+        vec![Issue::TooManyPieces(motley_joker::Color::White)]
+    );
     let text = Joker::from_fen("3kk3/8/8/8/8/8/8/3Q4[] b k - 0 0 -").unwrap_err().to_string();
     assert_eq!(text, "castling: castling right without king on e8 and rook on h8 (byte 25)");
     // A valid en passant square.

@@ -266,7 +266,11 @@ impl RefPos {
             let safe = |files: &[i32]| {
                 !self.rules.castling_needs_safe_squares || files.iter().all(|&f| !self.white_attacks(f, 7))
             };
-            if self.castle_k && self.at(7, 7) == 'r' && self.at(5, 7) == '.' && self.at(6, 7) == '.' && safe(&[4, 5, 6])
+            if self.castle_k
+                && self.at(7, 7) == 'r'
+                && self.at(5, 7) == '.'
+                && self.at(6, 7) == '.'
+                && safe(&[4, 5, 6])
             {
                 out.push("e8g8".to_owned());
             }
@@ -383,7 +387,7 @@ impl RefPos {
             let (tf, tr) = sq(2);
             let piece = self.at(ff, fr);
             let was_promoted = self.promoted[fr as usize][ff as usize];
-            let pawn = piece.to_ascii_lowercase() == 'p';
+            let pawn = piece.eq_ignore_ascii_case(&'p');
             // What is captured, and where.
             let mut cap_sq = (tf, tr);
             if pawn && ff != tf && self.at(tf, tr) == '.' {
@@ -510,11 +514,13 @@ fn random_rules(rng: &mut StdRng) -> Rules {
     if rng.random_range(0..4) == 0 {
         rules.black_kings_floor = rng.random_range(0..2);
         rules.castling_needs_safe_squares = rng.random();
-        rules.promoted_respawn = if rng.random() { PromotedRespawn::AsPawn } else { PromotedRespawn::AsCurrentKind };
+        rules.promoted_respawn =
+            if rng.random() { PromotedRespawn::AsPawn } else { PromotedRespawn::AsCurrentKind };
         rules.third_rank_double_step = rng.random();
         rules.black_queen_promotion = rng.random();
         rules.black_king_promotion =
-            [KingPromotion::WhileOneKing, KingPromotion::Never, KingPromotion::Always][rng.random_range(0..3)];
+            [KingPromotion::WhileOneKing, KingPromotion::Never, KingPromotion::Always]
+                [rng.random_range(0..3)];
         rules.pawn_drop_resets_clock = rng.random();
         rules.black_no_moves_loses = rng.random();
     }
@@ -551,7 +557,10 @@ impl Seen {
                     self.promotions += usize::from(promotion.is_some());
                     self.king_promotions += usize::from(promotion == Some(Role::King));
                     let role = mover.map(|p| p.role);
-                    if role == Some(Role::Pawn) && from.file() != to.file() && pos.board().piece_at(to).is_none() {
+                    if role == Some(Role::Pawn)
+                        && from.file() != to.file()
+                        && pos.board().piece_at(to).is_none()
+                    {
                         self.en_passant += 1;
                     }
                     if role == Some(Role::King) && from.to_string() == "e8" && from.distance(to) == 2 {
@@ -563,9 +572,10 @@ impl Seen {
             child.play_unchecked(mv);
             let before = pos.joker_reserve();
             let after = child.joker_reserve();
-            if Color::ALL.iter().any(|&c| {
-                Role::RESPAWNING.iter().any(|&r| after.get(c, r) > before.get(c, r))
-            }) && !mv.is_drop()
+            if Color::ALL
+                .iter()
+                .any(|&c| Role::RESPAWNING.iter().any(|&r| after.get(c, r) > before.get(c, r)))
+                && !mv.is_drop()
             {
                 self.to_reserve += 1;
             }
@@ -593,7 +603,9 @@ fn random_playouts(seed: u64, positions: usize) -> (usize, Seen) {
             let captures: Vec<Move> = moves
                 .iter()
                 .copied()
-                .filter(|m| m.promotion().is_some() || m.from().is_some() && pos.board().piece_at(m.to()).is_some())
+                .filter(|m| {
+                    m.promotion().is_some() || m.from().is_some() && pos.board().piece_at(m.to()).is_some()
+                })
                 .collect();
             let mv = if !captures.is_empty() && rng.random_range(0..10) < 6 {
                 captures[rng.random_range(0..captures.len())]
@@ -639,8 +651,9 @@ fn perft_agrees_from_the_start() {
 
 #[test]
 fn perft_agrees_on_fixture_positions() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
-        .expect("fixture file");
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
+            .expect("fixture file");
     let deep = std::env::var_os("MOTLEY_DEEP").is_some();
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let (_, fen) = line.split_once(' ').unwrap();

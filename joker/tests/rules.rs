@@ -92,7 +92,8 @@ fn option_capturing_one_king_wins() {
 // ---------------------------------------------------------------- respawn
 
 /// A white queen on d4 captures a black knight on e5: Black's bench has knights.
-const KNIGHT_CAPTURE: &str = "r1bkkb1r/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppnnnbb";
+const KNIGHT_CAPTURE: &str =
+    "r1bkkb1r/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppnnnbb";
 
 #[test]
 fn respawn_on_first_free_home_square() {
@@ -119,7 +120,10 @@ fn respawn_into_joker_reserve_when_every_home_square_is_taken() {
     let p = play(p, &["d4e5"]);
     assert_eq!(p.joker_reserve().get(B, Role::Knight), 1);
     assert_eq!(p.bench().get(B, Role::Knight), 2);
-    assert_eq!(p.to_string(), "rnbkkbnr/pppppppp/8/4Q3/8/8/PPPPPPPP/RNB1QBNR[n] b kq - 0 5 PPPPPNNBppppppppnnbb");
+    assert_eq!(
+        p.to_string(),
+        "rnbkkbnr/pppppppp/8/4Q3/8/8/PPPPPPPP/RNB1QBNR[n] b kq - 0 5 PPPPPNNBppppppppnnbb"
+    );
 }
 
 #[test]
@@ -178,7 +182,10 @@ fn white_pieces_respawn_too() {
     // A black knight takes the g1 knight: it respawns on b1.
     let p = pos("rnbkkbnr/pppppppp/8/8/8/5n2/PPPPPPPP/R1BQQBNR[] b kq - 0 4 PPPPPNNBppppppppnnnbb");
     let p = play(p, &["f3g1"]);
-    assert_eq!(p.to_string(), "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBnR[] w kq - 0 5 PPPPPNBppppppppnnnbb");
+    assert_eq!(
+        p.to_string(),
+        "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBnR[] w kq - 0 5 PPPPPNBppppppppnnnbb"
+    );
     // A black knight takes the f1 bishop: c1 holds the other bishop and the
     // capturer stands on f1, so the bishop goes to White's Joker Reserve.
     let p = pos("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQB1R[] b kq - 0 4 PPPPPNNBppppppppnnnbb");
@@ -378,7 +385,10 @@ fn castling_needs_empty_squares_and_rights() {
     let p = play(pos(CASTLE), &["e8f8", "a2a3", "f8e8", "a3a4"]);
     assert_eq!(p.castling().to_string(), "-");
     // Right lost when the rook is captured.
-    let p = play(pos("r3k2r/pppppp1p/8/8/8/8/PPPPPPP1/1NB1QB1R[] b kq - 0 20 -"), &["a7a6", "h1h7", "a6a5", "h7h8"]);
+    let p = play(
+        pos("r3k2r/pppppp1p/8/8/8/8/PPPPPPP1/1NB1QB1R[] b kq - 0 20 -"),
+        &["a7a6", "h1h7", "a6a5", "h7h8"],
+    );
     assert_eq!(p.castling().to_string(), "q");
 }
 
@@ -409,7 +419,10 @@ fn castling_squares_must_not_be_attacked() {
 fn en_passant_square_is_set_only_when_a_pawn_can_take() {
     let p = play(Joker::start(), &["e2e4"]);
     assert_eq!(p.ep_square(), None);
-    let p = play(pos("rnbkkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQQBNR[] b kq - 0 3 PPPPPNNBppppppppnnnbb"), &["d7d5"]);
+    let p = play(
+        pos("rnbkkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQQBNR[] b kq - 0 3 PPPPPNNBppppppppnnnbb"),
+        &["d7d5"],
+    );
     assert_eq!(p.ep_square(), Some(sq("d6")));
     assert!(legal(&p, "e5d6"));
     // Gone after another move.
@@ -526,12 +539,19 @@ fn move_notation() {
     let p = Joker::start();
     assert_eq!(p.parse_move("e2e4").unwrap(), Move::Normal { from: sq("e2"), to: sq("e4"), promotion: None });
     for bad in ["e2e5", "e7e5", "N@e4", "e2e4q"] {
-        assert!(
-            matches!(p.parse_move(bad), Err(motley_joker::ParseMoveError::Illegal { .. })),
-            "{bad}"
-        );
+        assert!(matches!(p.parse_move(bad), Err(motley_joker::ParseMoveError::Illegal { .. })), "{bad}");
     }
-    for (bad, at) in [("", 0), ("e2", 2), ("e2e", 2), ("i2e4", 0), ("e2e4x", 4), ("e2e4qq", 5), ("Q@e4", 0), ("n@e4", 0), ("N@e", 2)] {
+    for (bad, at) in [
+        ("", 0),
+        ("e2", 2),
+        ("e2e", 2),
+        ("i2e4", 0),
+        ("e2e4x", 4),
+        ("e2e4qq", 5),
+        ("Q@e4", 0),
+        ("n@e4", 0),
+        ("N@e", 2),
+    ] {
         match p.parse_move(bad) {
             Err(motley_joker::ParseMoveError::Syntax { at: got, .. }) => assert_eq!(got, at, "{bad}"),
             other => panic!("{bad}: {other:?}"),
