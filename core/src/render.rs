@@ -48,6 +48,11 @@ pub enum TextStyle {
 pub const LIGHT: Rgb = Rgb(0xf0, 0xd9, 0xb5);
 /// The dark squares' colour.
 pub const DARK: Rgb = Rgb(0xb5, 0x88, 0x63);
+/// The light squares' colour in a terminal: a mid tone, so that white and
+/// black pieces both stand out (a terminal cannot outline a character).
+pub const ANSI_LIGHT: Rgb = Rgb(0xa8, 0x8a, 0x65);
+/// The dark squares' colour in a terminal.
+pub const ANSI_DARK: Rgb = Rgb(0x80, 0x62, 0x45);
 /// The colour laid over highlighted squares (drawn half transparent).
 pub const HIGHLIGHT: Rgb = Rgb(0xf6, 0xf6, 0x69);
 
@@ -167,7 +172,8 @@ pub fn diagram<V: BoardView + ?Sized>(view: &V, style: TextStyle) -> String {
                     }
                 }
                 TextStyle::Ansi => {
-                    let bg = cell.tint.map_or(if is_light(file, rank) { LIGHT } else { DARK }, |t| t.1);
+                    let bg =
+                        cell.tint.map_or(if is_light(file, rank) { ANSI_LIGHT } else { ANSI_DARK }, |t| t.1);
                     let fg = cell.piece.as_ref().map_or(Rgb(0x40, 0x40, 0x40), |g| g.color);
                     let _ = write!(line, "{}{} {} \x1b[0m", ansi_bg(bg), ansi_fg(fg), text);
                 }
@@ -473,7 +479,7 @@ squares: g green, r red
         assert!(text.contains(&ansi_bg(Rgb(0, 160, 0))), "green square painted");
         assert!(text.contains(&ansi_bg(Rgb(200, 0, 0))), "red square painted");
         assert!(text.contains(&ansi_fg(Rgb(0, 0, 0))), "black army painted");
-        assert!(text.contains(&ansi_bg(LIGHT)) && text.contains(&ansi_bg(DARK)));
+        assert!(text.contains(&ansi_bg(ANSI_LIGHT)) && text.contains(&ansi_bg(ANSI_DARK)));
         assert_eq!(text.lines().count(), 4 + 1 + 2);
         // Without the escapes, the same characters as a plain cell.
         assert!(text.contains(" ♟w* "));
