@@ -19,11 +19,13 @@ use crate::setup::{ParseSetupError, Setup};
 
 /// The legal inputs of a position.
 ///
-/// Bound: a team has at most 12 pieces (validated). A Counselor reaches at
-/// most 22 squares of the 6x8 board (test `move_list_bound`), so the non-pawn
-/// pieces give at most 6 × 22 = 132 actions, six pawns at most 6 × 3 × 3 = 54
-/// with promotions expanded: 186 < 256. A pending engagement has at most 10 inputs.
-pub type MoveList = ArrayVec<Move, 256>;
+/// Bound: a team has at most 12 pieces (validated), so at most 12 non-pawn
+/// pieces once pawns promote. A Counselor reaches at most 22 squares of the
+/// 6x8 board (test `move_list_bound`), and a pawn at most 3 squares with 3
+/// promotion choices each, so a team has at most 12 × 22 = 264 actions
+/// (6 × 22 + 6 × 9 = 186 with six pawns): under 320. A pending engagement has
+/// at most 10 inputs.
+pub type MoveList = ArrayVec<Move, 320>;
 
 /// A position string is malformed or describes an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

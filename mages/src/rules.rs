@@ -8,7 +8,7 @@ use core::time::Duration;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum TurnTimeout {
-    /// The turn is forfeited: the move passes to the other team **[decision]** (default).
+    /// The turn is forfeited: the move passes to the other team **\[decision\]** (default).
     #[default]
     ForfeitTurn,
     /// The team forfeits the match.
@@ -20,7 +20,7 @@ pub enum TurnTimeout {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum NoAction {
-    /// It passes (`pass`, one node in perft) **[decision]** (default).
+    /// It passes (`pass`, one node in perft) **\[decision\]** (default).
     #[default]
     Pass,
     /// It loses (reason `no-action`).
@@ -32,7 +32,7 @@ pub enum NoAction {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum FoulDefender {
-    /// It stays on its own square **[decision]** (default).
+    /// It stays on its own square **\[decision\]** (default).
     #[default]
     Stays,
     /// It moves into the expelled challenger's square, as when it wins.
@@ -54,13 +54,13 @@ pub struct Rules {
     pub turn_limit: Duration,
     /// Time allowed per engagement: 30 s (seed); at its expiry the engagement is a draw.
     pub engagement_limit: Duration,
-    /// What a turn timeout does (default: the turn is forfeited **[decision]**).
+    /// What a turn timeout does (default: the turn is forfeited **\[decision\]**).
     pub turn_timeout: TurnTimeout,
-    /// What a team without a legal action does (default: passes **[decision]**).
+    /// What a team without a legal action does (default: passes **\[decision\]**).
     pub no_action: NoAction,
-    /// Whether two passes in a row end the game drawn (default `true` **[decision]**).
+    /// Whether two passes in a row end the game drawn (default `true` **\[decision\]**).
     pub double_pass_draw: bool,
-    /// Where the defender stands after a foul (default: stays **[decision]**).
+    /// Where the defender stands after a foul (default: stays **\[decision\]**).
     pub foul_defender: FoulDefender,
     /// If set, the game is drawn (reason `ply-limit`) once this many turns
     /// have been completed. Default: no limit (the rules have no move-count rule).

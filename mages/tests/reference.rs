@@ -296,3 +296,21 @@ fn fast_perft_agrees_with_reference_perft() {
         }
     }
 }
+
+/// The fixture counts are checked against the reference perft too (up to a
+/// node cap), so that the suite does not merely repeat the fast generator.
+#[test]
+fn perft_fixture_counts_agree_with_reference_perft() {
+    let suite = include_str!("../../fixtures/mages/mages.perft");
+    let mut checked = 0;
+    for case in motley_core::perft::parse_perft_file(suite).unwrap() {
+        let pos = Mages::from_fen(&case.fen).unwrap();
+        for &(mode, depth, nodes) in &case.counts {
+            if nodes <= 20_000 {
+                assert_eq!(reference_perft(&pos, depth, mode), nodes, "{} {mode:?} {depth}", case.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 50, "{checked}");
+}

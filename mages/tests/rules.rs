@@ -423,3 +423,16 @@ fn zobrist_tells_apart_what_matters() {
         }
     }
 }
+
+#[test]
+fn move_list_bound() {
+    use motley_mages::board::reach;
+    let widest = Square::all()
+        .map(|s| reach(Role::Counselor, Team::Green, s, motley_mages::SquareSet::EMPTY).count())
+        .max()
+        .unwrap();
+    assert_eq!(widest, 22, "the bound documented on MoveList");
+    // 12 non-pawn pieces (all pawns promoted) x 22 fits the list.
+    let bound = 12 * widest as usize;
+    assert!(bound <= motley_mages::MoveList::new().capacity());
+}

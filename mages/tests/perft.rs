@@ -1,0 +1,57 @@
+//! The perft suites of `fixtures/mages/mages.perft`, both counts. The default
+//! run checks counts up to a node cap; `MOTLEY_DEEP=1` checks them all.
+
+use motley_core::perft::{parse_perft_file, run_perft_file};
+use motley_core::{PerftMode, Position};
+use motley_mages::Mages;
+
+const SUITE: &str = include_str!("../../fixtures/mages/mages.perft");
+
+fn deep() -> bool {
+    std::env::var("MOTLEY_DEEP").is_ok_and(|v| v == "1")
+}
+
+#[test]
+fn perft_suite() {
+    let cap = if deep() { u64::MAX } else { 600_000 };
+    let checked = run_perft_file::<Mages>(SUITE, cap);
+    assert!(checked >= 90, "only {checked} counts checked");
+}
+
+#[test]
+fn divide_sums_to_perft_on_every_suite_position() {
+    for case in parse_perft_file(SUITE).unwrap() {
+        let pos = Mages::from_fen(&case.fen).unwrap();
+        for mode in [PerftMode::Decision, PerftMode::Full] {
+            for depth in 1..=3 {
+                let divided: Vec<_> = pos.divide(depth, mode);
+                let total: u64 = divided.iter().map(|(_, n)| n).sum();
+                assert_eq!(total, pos.perft(depth, mode), "{} {mode:?} {depth}", case.id);
+                if pos.pending().is_some() {
+                    // The root inputs of a pending position are its counted resolutions.
+                    assert!(divided.iter().all(|(m, _)| !m.to_string().starts_with("foul")));
+                    if mode == PerftMode::Decision {
+                        assert!(divided.iter().all(|(m, _)| m.to_string().starts_with("challenger")));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_declaration_is_a_ply_and_its_resolution_is_not() {
+    let pos = Mages::from_fen("r5/6/6/S1p3/6/6/6/5R g").unwrap();
+    let decl = pos.parse_move("a5c5").unwrap();
+    let mut pending = pos.clone();
+    pending.play_unchecked(decl);
+    for mode in [PerftMode::Decision, PerftMode::Full] {
+        for depth in 1..=4 {
+            assert_eq!(pos.perft_after(decl, depth, mode), pending.perft(depth, mode));
+        }
+    }
+    // Depth 1: the declaration is one leaf in decision perft, three (its
+    // counted resolutions) in full perft.
+    assert_eq!(pos.perft_after(decl, 1, PerftMode::Decision), 1);
+    assert_eq!(pos.perft_after(decl, 1, PerftMode::Full), 3);
+}
