@@ -34,8 +34,50 @@ pub enum ParseMagesError {
     #[error(transparent)]
     Syntax(#[from] ParseSetupError),
     /// The text is well-formed but not a position of the game.
-    #[error(transparent)]
-    Invalid(#[from] PositionError),
+    #[error("{error} (byte {at})")]
+    Invalid {
+        /// What is wrong.
+        error: PositionError,
+        /// Byte offset of the offending square or field.
+        at: usize,
+    },
+}
+
+/// The byte offset in a position string where `error` is located: the square
+/// in the board or halos field, or the start of the field it names.
+fn error_offset(text: &str, error: &PositionError) -> usize {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    starts.extend(bytes.iter().enumerate().filter(|(_, c)| **c == b' ').map(|(i, _)| i + 1));
+    let field = |k: usize| starts.get(k).copied().unwrap_or(text.len());
+    match *error {
+        PositionError::PawnOnFarRank { square } => {
+            // Walk the board field to the square.
+            let (mut rank, mut file) = (7u8, 0u8);
+            for (i, &c) in bytes.iter().enumerate() {
+                match c {
+                    b'/' => (rank, file) = (rank.saturating_sub(1), 0),
+                    b'1'..=b'6' => file += c - b'0',
+                    b' ' => break,
+                    _ => {
+                        if (rank, file) == (square.rank().index(), square.file().index()) {
+                            return i;
+                        }
+                        file += 1;
+                    }
+                }
+            }
+            0
+        }
+        PositionError::HaloOnEmptySquare { square } => {
+            let at = field(3);
+            let name = square.to_string();
+            text[at..].find(&name).map_or(at, |i| at + i)
+        }
+        PositionError::BadEngagement { .. } | PositionError::PendingOutOfPlace => field(2),
+        PositionError::EndWithoutMissingRoyal => field(6),
+        PositionError::RoyalCount { .. } | PositionError::NoRoyal | PositionError::TooManyPieces { .. } => 0,
+    }
 }
 
 /// A [`Setup`] is not a position of the game. Each variant names the field.
@@ -206,7 +248,9 @@ impl Mages {
     /// # Errors
     /// [`ParseMagesError`] naming the field (and byte offset for syntax errors).
     pub fn from_fen_with(text: &str, rules: Rules) -> Result<Mages, ParseMagesError> {
-        Ok(Mages::from_setup(&Setup::from_ascii(text.as_bytes())?, rules)?)
+        let setup = Setup::from_ascii(text.as_bytes())?;
+        Mages::from_setup(&setup, rules)
+            .map_err(|error| ParseMagesError::Invalid { at: error_offset(text, &error), error })
     }
 
     /// The pieces and halos.

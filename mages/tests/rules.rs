@@ -361,9 +361,22 @@ fn optional_ply_limit_draws() {
 fn invalid_positions_are_typed_errors() {
     use motley_mages::{ParseMagesError as E, PositionError as P};
     let inv = |f: &str| match Mages::from_fen(f) {
-        Err(E::Invalid(p)) => p,
+        Err(E::Invalid { error, .. }) => error,
         other => panic!("{f}: {other:?}"),
     };
+    let at = |f: &str| match Mages::from_fen(f) {
+        Err(E::Invalid { at, .. }) => at,
+        other => panic!("{f}: {other:?}"),
+    };
+    assert_eq!(at("rP4/6/6/6/6/6/6/R5 g"), 1);
+    assert_eq!(at("r5/6/6/6/6/6/2P1p1/R5 g - a1,b2"), 29);
+    assert_eq!(at("r5/6/6/6/6/6/6/R5 g a1a8"), 20);
+    assert_eq!(at("r5/6/6/6/6/6/6/R5 g - - 0 3 royal-downed"), 28);
+    assert_eq!(at("r5/6/6/6/6/6/6/R5 g - b2"), 22);
+    assert_eq!(
+        Mages::from_fen("r5/6/6/6/6/6/6/R5 g - b2").unwrap_err().to_string(),
+        "halos: no piece on b2 (byte 22)"
+    );
     assert_eq!(inv("rr4/6/6/6/6/6/6/R5 g"), P::RoyalCount { team: Team::Blue, count: 2 });
     assert_eq!(inv("6/6/6/6/6/6/6/6 g"), P::NoRoyal);
     assert_eq!(inv("rP4/6/6/6/6/6/6/R5 g"), P::PawnOnFarRank { square: sq("b8") });
