@@ -107,7 +107,8 @@ pub struct Common {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub fen: Option<String>,
     /// Moves to apply first, in the variant's notation: one or more values, and a value may
-    /// hold several moves separated by commas (repeatable: --moves e2e4 --moves e7e5).
+    /// hold several moves separated by commas (repeatable: --moves e2e4 --moves e7e5). It takes
+    /// every value up to the next option, so put positional arguments (DEPTH) before it.
     #[arg(long, value_name = "MOVE", num_args = 1.., value_delimiter = ',', action = clap::ArgAction::Append)]
     pub moves: Vec<String>,
     /// Print one JSON document on stdout instead of text.
