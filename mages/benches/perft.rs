@@ -13,6 +13,7 @@ fn perft(c: &mut Criterion) {
     for (name, depth, mode) in [
         ("decision_perft_5", 5, PerftMode::Decision),
         ("decision_perft_6", 6, PerftMode::Decision),
+        ("decision_perft_7", 7, PerftMode::Decision),
         ("full_perft_5", 5, PerftMode::Full),
     ] {
         group.throughput(Throughput::Elements(start.perft(depth, mode)));

@@ -121,17 +121,18 @@ fn count_leaves<const FULL: bool>(node: &Node, rules: &Rules) -> u64 {
     for role in PIECES {
         for from in own & b.role(role) {
             let t = reach(role, us, Square::new_unchecked(from), occ);
+            if !FULL {
+                // Each move and each declaration (challenger wins) is one leaf.
+                n += u64::from((t - own).count());
+                continue;
+            }
             n += u64::from((t & empty).count());
+            // Each declaration: challenger + draw, plus one defender branch, or
+            // three when a pawn defender would reach its far rank on `from`.
             let engaged = t & enemy;
-            if FULL {
-                // challenger + draw, plus one defender branch, or three when a
-                // pawn defender would reach its far rank on `from`.
-                n += 3 * u64::from(engaged.count());
-                if their_far.contains(from) {
-                    n += 2 * u64::from((engaged & enemy_pawns).count());
-                }
-            } else {
-                n += u64::from(engaged.count());
+            n += 3 * u64::from(engaged.count());
+            if their_far.contains(from) {
+                n += 2 * u64::from((engaged & enemy_pawns).count());
             }
         }
     }
