@@ -2,7 +2,7 @@
 //! promotion zone, pawn tables built at compile time) and the placement: a
 //! mailbox plus one square set per colour and per role.
 
-use motley_core::{Bits, Board16x16, SetGeometry};
+use motley_core::{Bits, Board16x16, Dir, SetGeometry};
 
 use crate::piece::{Color, Piece, Role};
 
@@ -64,6 +64,19 @@ const fn color_sets() -> [SquareSet; 12] {
     }
     t
 }
+
+const fn colored() -> SquareSet {
+    let mut s = SquareSet::EMPTY;
+    let mut c = 0;
+    while c < 12 {
+        s = s.with(COLOR_SQUARES[c][0]).with(COLOR_SQUARES[c][1]);
+        c += 1;
+    }
+    s
+}
+
+/// The 24 squares of colour.
+pub(crate) const COLORED: SquareSet = colored();
 
 /// The two squares of each colour as a set.
 pub(crate) static COLOR_SET: [SquareSet; 12] = color_sets();
@@ -207,6 +220,50 @@ const fn pawn_doubles() -> [Double; 256] {
 /// The two-square pawn moves of each square (rings 1 and 2, §6.3).
 pub(crate) static PAWN_DOUBLES: [Double; 256] = pawn_doubles();
 
+const fn lines8() -> [SquareSet; 256] {
+    let mut t = [SquareSet::EMPTY; 256];
+    let mut s = 0;
+    while s < 256 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = Dir::ALL[d].delta();
+            let mut n = 1;
+            while n <= 8 {
+                let f = (s % 16) as i32 + n * df as i32;
+                let r = (s / 16) as i32 + n * dr as i32;
+                if f < 0 || f > 15 || r < 0 || r > 15 {
+                    break;
+                }
+                t[s] = t[s].with((f + 16 * r) as u8);
+                n += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// For each square, the squares on its eight lines within 8 squares.
+pub(crate) static LINES8: [SquareSet; 256] = lines8();
+
+/// The direction from `a` to `b`, which must share a line.
+#[inline]
+fn dir_between(a: u8, b: u8) -> Dir {
+    let df = (i32::from(b % 16) - i32::from(a % 16)).signum();
+    let dr = (i32::from(b / 16) - i32::from(a / 16)).signum();
+    match (df, dr) {
+        (0, 1) => Dir::N,
+        (1, 1) => Dir::NE,
+        (1, 0) => Dir::E,
+        (1, -1) => Dir::SE,
+        (0, -1) => Dir::S,
+        (-1, -1) => Dir::SW,
+        (-1, 0) => Dir::W,
+        _ => Dir::NW,
+    }
+}
+
 #[inline]
 pub(crate) fn sq(i: u8) -> Square {
     Square::new_unchecked(i)
@@ -311,6 +368,23 @@ impl Board {
             }
         }
         blocked
+    }
+
+    /// Whether a slider of `attackers` attacks `t` along the line from `t`
+    /// through `via` (within 8 squares, first piece hit, right role, colour
+    /// differing from the colour of `t`).
+    #[inline]
+    pub fn line_attacked(&self, t: u8, via: u8, occ: SquareSet, attackers: SquareSet) -> bool {
+        let d = dir_between(t, via);
+        let ray = motley_core::attacks::slide(sq(t), d, occ, 8);
+        let diagonal = matches!(d, Dir::NE | Dir::SE | Dir::SW | Dir::NW);
+        let sliders = self.role(Role::Queen) | self.role(if diagonal { Role::Bishop } else { Role::Rook });
+        let mut a = attackers & sliders & ray;
+        let c = SQUARE_COLOR[t as usize];
+        if c != NONE {
+            a -= self.by_color[c as usize];
+        }
+        a.any()
     }
 
     /// Whether the square `t` is attacked by a piece of `attackers` under the

@@ -1,4 +1,4 @@
-//! [`Rules`]: every decision of the rules contract marked [I] that a user
+//! [`Rules`]: every decision of the rules contract marked \[I\] that a user
 //! could want otherwise, with the documented default.
 
 /// Rule options. `Rules::default()` is the contract's choice for each.

@@ -6,7 +6,8 @@
 use motley_core::{Board16x16, SetGeometry, attacks};
 
 use crate::board::{
-    Board, CENTER, COLOR_SET, NONE, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, SQUARE_COLOR, SquareSet, sq,
+    Board, CENTER, COLOR_SET, COLORED, LINES8, NONE, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, SQUARE_COLOR,
+    SquareSet, sq,
 };
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
@@ -134,6 +135,12 @@ impl State {
     /// Calls `sink` with every move of the side to move: legal ones when the
     /// check rule is on (§7.2), otherwise every rule-conforming move.
     pub fn generate(&self, sink: &mut impl FnMut(Move)) {
+        self.generate_into(&mut FnSink(sink));
+    }
+
+    /// [`State::generate`] into a [`Sink`]; a counting sink receives the
+    /// moves whose legality needs no test (see `legal_normal`) as counts.
+    pub fn generate_into<S: Sink>(&self, sink: &mut S) {
         let me = self.turn;
         let b = &self.board;
         let (mine, theirs) = self.sides(me);
@@ -143,8 +150,10 @@ impl State {
         let base = open | theirs;
         let check = self.rules.check_rule;
         let king = self.king(me);
-        let ctx = Ctx { me, occ, theirs, king };
         let in_check = check && king.is_some_and(|k| b.attacked(k, occ, theirs));
+        let king_lines = king.map_or(SquareSet::EMPTY, |k| LINES8[k as usize]);
+        let ctx = Ctx { me, occ, theirs, king, in_check, king_lines };
+        let mut scratch = None;
 
         for from in mine {
             let Some(p) = b.piece(from) else { continue };
@@ -188,50 +197,87 @@ impl State {
                 }
             };
             dest -= COLOR_SET[p.color as usize];
+            if S::BULK && (!check || (!ctx.in_check && p.role != Role::King && !king_lines.contains(from))) {
+                // Every one of these is legal (plain squares, no promotion).
+                let easy = dest - COLORED - CENTER;
+                sink.add(easy.count());
+                dest -= easy;
+            }
             for to in dest {
                 let (f, t) = (sq(from), sq(to));
                 if p.role == Role::Pawn && CENTER.contains(to) {
-                    let ok = !check || self.legal_normal(&ctx, from, to, None);
-                    if ok {
-                        for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                            sink(Move::Normal { from: f, to: t, promotion: Some(r) });
+                    for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        if !check || self.legal_normal(&ctx, &mut scratch, from, to, r) {
+                            sink.push(Move::Normal { from: f, to: t, promotion: Some(r) });
                         }
                     }
                     let mv = Move::Normal { from: f, to: t, promotion: Some(Role::King) };
                     if !check || self.legal_slow(mv) {
-                        sink(mv);
+                        sink.push(mv);
                     }
-                } else if !check || self.legal_normal(&ctx, from, to, king) {
-                    sink(Move::Normal { from: f, to: t, promotion: None });
+                } else if !check || self.legal_normal(&ctx, &mut scratch, from, to, p.role) {
+                    sink.push(Move::Normal { from: f, to: t, promotion: None });
                 }
             }
         }
 
         if let Some(k) = king {
-            self.castles(k, &ctx, in_check, sink);
+            self.castles(k, &ctx, sink);
             self.defections(k, sink);
         }
     }
 
-    /// Legality of a normal move (not a king promotion) under the check rule.
-    /// Exact: if neither square is a square of colour, the set of pieces on
-    /// squares of colour and the owned colours are unchanged, so control is
-    /// unchanged and the after-position is tested with updated occupancy;
-    /// otherwise the move is made on a copy and control recomputed (§7.2).
+    /// Legality of a normal move (not a king promotion; `role` is the role of
+    /// the piece that arrives on `to`) under the check rule (§7.2).
+    ///
+    /// If `from` or `to` is a square of colour, the move is made on a scratch
+    /// copy of the board, control is recomputed from scratch, the mover's king
+    /// is tested, and the move is unmade.
+    ///
+    /// Otherwise the set of pieces on squares of colour and the owned colours
+    /// are unchanged, so control is exactly the same after the move, and the
+    /// after-position is tested with the updated occupancy (captured piece
+    /// removed). Moreover, a move of another piece than the king can only
+    /// create an attack on the king by vacating a square on a line to it (a
+    /// slider's path of at most 8 squares); arriving pieces only block and a
+    /// capture only removes an attacker. So when the king is not attacked now,
+    /// only that one line is tested, and nothing if `from` is on no line
+    /// within 8 squares of the king.
     #[inline]
-    fn legal_normal(&self, ctx: &Ctx, from: u8, to: u8, _king: Option<u8>) -> bool {
+    fn legal_normal(&self, ctx: &Ctx, scratch: &mut Option<Board>, from: u8, to: u8, role: Role) -> bool {
         if SQUARE_COLOR[from as usize] != NONE || SQUARE_COLOR[to as usize] != NONE {
-            let promotion =
-                if CENTER.contains(to) && self.board.piece(from).is_some_and(|p| p.role == Role::Pawn) {
-                    Some(Role::Queen)
-                } else {
-                    None
-                };
-            return self.legal_slow(Move::Normal { from: sq(from), to: sq(to), promotion });
+            let b = scratch.get_or_insert_with(|| self.board.clone());
+            let Some(piece) = b.take(from) else { return false };
+            let captured = b.take(to);
+            b.put(to, Piece { color: piece.color, role });
+            let ctrl = b.control(&self.owners());
+            let mut theirs = SquareSet::EMPTY;
+            for (c, &s) in ctrl.iter().enumerate() {
+                if s != ctx.me && s != NONE {
+                    theirs |= b.by_color[c];
+                }
+            }
+            let safe = match ctx.king {
+                None => true,
+                Some(k) => !b.attacked(if k == from { to } else { k }, b.occupied, theirs),
+            };
+            b.take(to);
+            b.put(from, piece);
+            if let Some(c) = captured {
+                b.put(to, c);
+            }
+            return safe;
         }
         let Some(k) = ctx.king else { return true };
-        let k = if k == from { to } else { k };
         let occ = ctx.occ.without(from).with(to);
+        if k != from && !ctx.in_check {
+            if !ctx.king_lines.contains(from) {
+                return true;
+            }
+            // Only the line from the king through `from` can open.
+            return !self.board.line_attacked(k, from, occ, ctx.theirs.without(to));
+        }
+        let k = if k == from { to } else { k };
         !self.board.attacked(k, occ, ctx.theirs.without(to))
     }
 
@@ -243,10 +289,10 @@ impl State {
         !next.in_check(self.turn)
     }
 
-    fn castles(&self, k: u8, ctx: &Ctx, in_check: bool, sink: &mut impl FnMut(Move)) {
+    fn castles<S: Sink>(&self, k: u8, ctx: &Ctx, sink: &mut S) {
         let edge = self.home_edge(ctx.me);
         let rights = self.castling & edge;
-        if rights.is_empty() || !edge.contains(k) || in_check {
+        if rights.is_empty() || !edge.contains(k) || ctx.in_check {
             return;
         }
         let check = self.rules.check_rule;
@@ -271,12 +317,12 @@ impl State {
                         continue;
                     }
                 }
-                sink(Move::Castle { king_from: sq(k), king_to: sq(t), rook_from: sq(r) });
+                sink.push(Move::Castle { king_from: sq(k), king_to: sq(t), rook_from: sq(r) });
             }
         }
     }
 
-    fn defections(&self, k: u8, sink: &mut impl FnMut(Move)) {
+    fn defections<S: Sink>(&self, k: u8, sink: &mut S) {
         let me = self.turn;
         let check = self.rules.check_rule;
         for y in 0..12u8 {
@@ -299,11 +345,11 @@ impl State {
                     after.king_step(k, to);
                     after.recompute();
                     if !check || !after.in_check(me) {
-                        sink(Move::Defect { color, king_to: Some((sq(k), sq(to))) });
+                        sink.push(Move::Defect { color, king_to: Some((sq(k), sq(to))) });
                     }
                 }
             } else if !check || !next.in_check(me) {
-                sink(Move::Defect { color, king_to: None });
+                sink.push(Move::Defect { color, king_to: None });
             }
         }
     }
@@ -384,9 +430,45 @@ impl State {
 
     /// The number of moves [`State::generate`] yields.
     pub fn count_moves(&self) -> u64 {
-        let mut n = 0;
-        self.generate(&mut |_| n += 1);
-        n
+        let mut n = Counter(0);
+        self.generate_into(&mut n);
+        n.0
+    }
+}
+
+/// Receives generated moves.
+pub(crate) trait Sink {
+    /// Whether the sink only counts (and accepts [`Sink::add`]).
+    const BULK: bool;
+    /// One move.
+    fn push(&mut self, mv: Move);
+    /// `n` legal moves not listed one by one (only called when `BULK`).
+    fn add(&mut self, n: u32);
+}
+
+struct FnSink<'a, F>(&'a mut F);
+
+impl<F: FnMut(Move)> Sink for FnSink<'_, F> {
+    const BULK: bool = false;
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        (self.0)(mv);
+    }
+    fn add(&mut self, _n: u32) {}
+}
+
+/// Counts moves.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    const BULK: bool = true;
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn add(&mut self, n: u32) {
+        self.0 += u64::from(n);
     }
 }
 
@@ -395,4 +477,8 @@ struct Ctx {
     occ: SquareSet,
     theirs: SquareSet,
     king: Option<u8>,
+    /// Whether the mover's king is attacked now.
+    in_check: bool,
+    /// The squares on a line with the king within 8 squares (ignoring occupancy).
+    king_lines: SquareSet,
 }
