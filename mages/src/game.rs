@@ -10,10 +10,10 @@
 //!   forfeited and the move passes to the other team; this is not a pass);
 //! - the engagement clock starts when an engagement is declared; when it runs
 //!   out the engagement is drawn;
-//! - a sanction "forfeit the next turn" applies to the next turn of the
-//!   sanctioned team that *starts* after the sanction (if that team is on
-//!   move now, the current turn is played and the following one is lost);
-//!   sanctions accumulate;
+//! - a sanction "forfeit the next turn" applies, by default, to the next turn
+//!   of the sanctioned team that *starts* after the sanction (if that team is
+//!   on move now, the current turn is played and the following one is lost;
+//!   [`SanctionTiming`] can make it the current turn); sanctions accumulate;
 //! - after a timeout the new phase's clock starts at zero (time beyond the
 //!   limit is not carried over).
 
@@ -25,7 +25,7 @@ use crate::end::EndReason;
 use crate::moves::{Move, Resolution};
 use crate::piece::Team;
 use crate::position::Mages;
-use crate::rules::TurnTimeout;
+use crate::rules::{SanctionTiming, TurnTimeout};
 
 /// A decision of the referee (or of the teams) outside the moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -210,7 +210,18 @@ impl Match {
                 }
                 self.position.play_unchecked(Move::resolve(Resolution::Draw));
             }
-            RefereeEvent::ForfeitTurn(team) => self.sanctions[team.index()] += 1,
+            RefereeEvent::ForfeitTurn(team) => {
+                let now = self.position.rules().sanction_timing == SanctionTiming::CurrentTurn
+                    && team == before
+                    && self.position.pending().is_none();
+                if now {
+                    self.position.forfeit_turn();
+                    self.log.push(MatchEvent::Referee(event));
+                    self.phase_changed(before);
+                    return Ok(());
+                }
+                self.sanctions[team.index()] += 1;
+            }
             RefereeEvent::ForfeitMatch(team) => self.end = Some((EndReason::Sanction, Some(team.other()))),
             RefereeEvent::Resign(team) => self.end = Some((EndReason::Resignation, Some(team.other()))),
             RefereeEvent::DrawByAgreement => self.end = Some((EndReason::Agreement, None)),

@@ -20,5 +20,5 @@ pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat};
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
 pub use position::{Mages, MoveList, ParseMagesError, PositionError};
-pub use rules::{FoulDefender, NoAction, Rules, TurnTimeout};
+pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
 pub use setup::{ParseSetupError, Setup};

@@ -250,7 +250,7 @@ pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) ->
         }
     }
     if !any && rules.no_action == NoAction::Pass {
-        let child = Node { board: *b, turn: them, passes: node.passes + 1, ply: node.ply + 1 };
+        let child = Node { board: *b, turn: them, passes: (node.passes + 1).min(2), ply: node.ply + 1 };
         total += perft::<FULL>(&child, depth - 1, rules);
     }
     total

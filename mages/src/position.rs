@@ -600,7 +600,8 @@ impl Position for Mages {
                 self.finish_turn(reason);
             }
             Move::Pass => {
-                self.passes += 1;
+                // Counted up to 2, the double pass (the string form's limit).
+                self.passes = (self.passes + 1).min(2);
                 self.finish_turn(EndReason::RoyalDowned);
             }
         }

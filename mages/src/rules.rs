@@ -39,6 +39,21 @@ pub enum FoulDefender {
     TakesSquare,
 }
 
+/// When a sanction "forfeit the next turn" takes effect.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum SanctionTiming {
+    /// The sanctioned team's next turn that starts after the sanction; if it
+    /// is on move, it plays this turn and loses the following one
+    /// **\[decision\]** (default).
+    #[default]
+    NextTurn,
+    /// If the sanctioned team is on move (no engagement pending), the current
+    /// turn is forfeited at once; otherwise as [`SanctionTiming::NextTurn`].
+    CurrentTurn,
+}
+
 /// The rule options of Mage's Chess. `Rules::default()` is the documented
 /// ruleset; each field says where its default comes from.
 ///
@@ -62,6 +77,8 @@ pub struct Rules {
     pub double_pass_draw: bool,
     /// Where the defender stands after a foul (default: stays **\[decision\]**).
     pub foul_defender: FoulDefender,
+    /// When a turn-forfeiting sanction applies (default: the team's next turn **\[decision\]**).
+    pub sanction_timing: SanctionTiming,
     /// If set, the game is drawn (reason `ply-limit`) once this many turns
     /// have been completed. Default: no limit (the rules have no move-count rule).
     pub ply_limit: Option<u32>,
@@ -76,6 +93,7 @@ impl Rules {
         no_action: NoAction::Pass,
         double_pass_draw: true,
         foul_defender: FoulDefender::Stays,
+        sanction_timing: SanctionTiming::NextTurn,
         ply_limit: None,
     };
 }

@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use motley_core::{Position, SeatResult};
 use motley_mages::{
-    EndReason, Mages, Match, MatchError, MatchEvent, Move, RefereeEvent, Resolution, Rules, Team, TurnTimeout,
+    EndReason, Mages, Match, MatchError, MatchEvent, Move, RefereeEvent, Resolution, Rules, SanctionTiming,
+    Team, TurnTimeout,
 };
 
 fn mv(m: &Match, token: &str) -> Move {
@@ -136,4 +137,20 @@ fn illegal_moves_and_game_end_through_play() {
     assert_eq!(m.end(), Some((EndReason::RoyalDowned, Some(Team::Green))));
     assert_eq!(m.referee(RefereeEvent::Resign(Team::Green)), Err(MatchError::GameOver));
     assert_eq!(m.log().len(), 2);
+}
+
+#[test]
+fn sanction_can_take_the_current_turn() {
+    let rules = Rules { sanction_timing: SanctionTiming::CurrentTurn, ..Rules::default() };
+    let mut m = Match::new(Mages::start_with(rules));
+    m.advance(secs(10));
+    m.referee(RefereeEvent::ForfeitTurn(Team::Green)).unwrap();
+    assert_eq!(m.position().side_to_move(), Team::Blue);
+    assert_eq!(m.pending_sanctions(Team::Green), 0);
+    assert_eq!(m.elapsed(), Duration::ZERO);
+    // Green is not on move now: this sanction waits for Green's next turn.
+    m.referee(RefereeEvent::ForfeitTurn(Team::Green)).unwrap();
+    assert_eq!(m.pending_sanctions(Team::Green), 1);
+    m.play(mv(&m, "a7a6")).unwrap();
+    assert_eq!(m.position().side_to_move(), Team::Blue);
 }

@@ -338,6 +338,16 @@ fn two_passes_in_a_row_draw() {
 }
 
 #[test]
+fn double_pass_draw_can_be_switched_off() {
+    let rules = Rules { double_pass_draw: false, ..Rules::default() };
+    let mut p = Mages::from_fen_with("5r/6/6/6/1p4/pPp3/PSP3/RH4 g - - 1 10", rules).unwrap();
+    play(&mut p, &["pass"]);
+    assert!(!p.is_over());
+    assert_eq!(p.passes(), 2);
+    assert_eq!(Mages::from_fen_with(&p.to_string(), rules).unwrap(), p);
+}
+
+#[test]
 fn no_action_can_lose_instead() {
     let rules = Rules { no_action: NoAction::Lose, ..Rules::default() };
     let p = Mages::from_fen_with(STUCK, rules).unwrap();
