@@ -90,6 +90,7 @@ fn random_rules(rng: &mut StdRng, seats: u8) -> HashyRules {
         extra: rng.random_bool(0.5),
         max_ply: rng.random_range(6..14),
         width: rng.random_range(6..30),
+        ..HashyRules::default()
     }
 }
 
@@ -359,7 +360,15 @@ fn four_seats_search_is_paranoid() {
 // ------------------------------------------------------------ determinism, limits
 
 fn long_game() -> Hashy {
-    Hashy::new(HashyRules { seed: 77, seats: 2, chance: true, extra: true, max_ply: 200, width: 1 << 20 })
+    Hashy::new(HashyRules {
+        seed: 77,
+        seats: 2,
+        chance: true,
+        extra: true,
+        max_ply: 200,
+        width: 1 << 20,
+        ..HashyRules::default()
+    })
 }
 
 #[test]

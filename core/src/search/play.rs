@@ -533,7 +533,8 @@ impl fmt::Display for MatchResult {
     /// A table: one row per player (games, W/D/L, score, 95% interval), then
     /// W/D/L per seat.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = self.players.iter().map(|p| p.name.len()).max().unwrap_or(6).max(6);
+        const BY_SEAT: &str = "w/d/l by seat";
+        let width = self.players.iter().map(|p| p.name.len()).max().unwrap_or(0).max(BY_SEAT.len());
         writeln!(f, "{:<width$}  games   wins  draws losses  score  95% interval", "player")?;
         for p in &self.players {
             let (lo, hi) = p.confidence_95();
@@ -550,7 +551,7 @@ impl fmt::Display for MatchResult {
                 100.0 * hi
             )?;
         }
-        write!(f, "{:<width$}", "w/d/l by seat")?;
+        write!(f, "{BY_SEAT:<width$}")?;
         for name in &self.seat_names {
             write!(f, "  {name:>12}")?;
         }

@@ -110,6 +110,25 @@ pub struct HashyRules {
     pub max_ply: u16,
     /// States `0..width`: small, so that transpositions are common.
     pub width: u64,
+    /// Decision nodes have 1 to `branch` inputs.
+    pub branch: u64,
+    /// About one position in `end_one_in` is a win for a random seat.
+    pub end_one_in: u64,
+}
+
+impl Default for HashyRules {
+    fn default() -> Self {
+        HashyRules {
+            seed: 1,
+            seats: 2,
+            chance: true,
+            extra: true,
+            max_ply: 12,
+            width: 24,
+            branch: 4,
+            end_one_in: 9,
+        }
+    }
 }
 
 /// A seeded random game with transpositions. The ply is part of the state
@@ -166,8 +185,9 @@ impl Hashy {
             return Some(Outcome::draw(seats, "max-ply"));
         }
         let v = self.hh(&[1, self.x, u64::from(self.ply)]);
-        if self.ply > 0 && v.is_multiple_of(9) {
-            return Some(Outcome::win(Seat((v / 9 % u64::from(self.rules.seats)) as u8), seats, "lucky"));
+        let n = self.rules.end_one_in;
+        if self.ply > 0 && v.is_multiple_of(n) {
+            return Some(Outcome::win(Seat((v / n % u64::from(self.rules.seats)) as u8), seats, "lucky"));
         }
         None
     }
@@ -193,7 +213,7 @@ impl Position for Hashy {
     const VARIANT: &'static str = "hashy";
 
     fn start() -> Self {
-        Hashy::new(HashyRules { seed: 1, seats: 2, chance: true, extra: true, max_ply: 12, width: 24 })
+        Hashy::new(HashyRules::default())
     }
     fn from_fen(_: &str) -> Result<Self, NoText> {
         Err(NoText)
@@ -214,7 +234,7 @@ impl Position for Hashy {
         if self.pending.is_some() {
             return (0..self.table().len() as u8).map(HMove::Res).collect();
         }
-        let branch = 1 + self.hh(&[4, self.x, u64::from(self.ply), u64::from(self.turn)]) % 4;
+        let branch = 1 + self.hh(&[4, self.x, u64::from(self.ply), u64::from(self.turn)]) % self.rules.branch;
         (0..branch as u8).map(HMove::Go).collect()
     }
     fn play_unchecked(&mut self, mv: HMove) {
