@@ -250,11 +250,9 @@ pub(crate) fn generate<S: Sink>(pos: &Joker, sink: &mut S) {
     // Pawns.
     let pawns = mine(Role::Pawn);
     if pawns != 0 {
-        let mut roles = [Role::Pawn; 5];
-        let n = promotion_roles(pos, &mut roles);
-        let roles = &roles[..n];
         let third = pos.rules.third_rank_double_step;
-        match us {
+        // Promotion targets, then the promotion choices only if there are any.
+        let (push, left, right, last, deltas) = match us {
             Color::White => {
                 let single = (pawns << 8) & empty;
                 let mut from2 = single & RANK_3;
@@ -264,13 +262,8 @@ pub(crate) fn generate<S: Sink>(pos: &Joker, sink: &mut S) {
                 let double = (from2 << 8) & empty;
                 let left = ((pawns & !FILE_A) << 7) & them;
                 let right = ((pawns & !FILE_H) << 9) & them;
-                sink.pawns(single & !RANK_8, 8);
                 sink.pawns(double, 16);
-                sink.pawns(left & !RANK_8, 7);
-                sink.pawns(right & !RANK_8, 9);
-                sink.promotions(single & RANK_8, 8, roles);
-                sink.promotions(left & RANK_8, 7, roles);
-                sink.promotions(right & RANK_8, 9, roles);
+                (single, left, right, RANK_8, [8, 7, 9])
             }
             Color::Black => {
                 let single = (pawns >> 8) & empty;
@@ -281,14 +274,20 @@ pub(crate) fn generate<S: Sink>(pos: &Joker, sink: &mut S) {
                 let double = (from2 >> 8) & empty;
                 let left = ((pawns & !FILE_A) >> 9) & them;
                 let right = ((pawns & !FILE_H) >> 7) & them;
-                sink.pawns(single & !RANK_1, -8);
                 sink.pawns(double, -16);
-                sink.pawns(left & !RANK_1, -9);
-                sink.pawns(right & !RANK_1, -7);
-                sink.promotions(single & RANK_1, -8, roles);
-                sink.promotions(left & RANK_1, -9, roles);
-                sink.promotions(right & RANK_1, -7, roles);
+                (single, left, right, RANK_1, [-8, -9, -7])
             }
+        };
+        sink.pawns(push & !last, deltas[0]);
+        sink.pawns(left & !last, deltas[1]);
+        sink.pawns(right & !last, deltas[2]);
+        if (push | left | right) & last != 0 {
+            let mut roles = [Role::Pawn; 5];
+            let n = promotion_roles(pos, &mut roles);
+            let roles = &roles[..n];
+            sink.promotions(push & last, deltas[0], roles);
+            sink.promotions(left & last, deltas[1], roles);
+            sink.promotions(right & last, deltas[2], roles);
         }
         if pos.ep < 64 {
             let mut from = pawn_attacks(us.other(), u32::from(pos.ep)) & pawns;

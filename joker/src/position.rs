@@ -557,7 +557,11 @@ impl Joker {
             0 => 1,
             1 => self.count_legal_moves(),
             _ => {
-                let moves = self.legal_moves();
+                // Generated in place: returning a `MoveList` would copy its whole buffer.
+                let mut moves = MoveList::new();
+                if self.end_by_state().is_none() {
+                    movegen::generate(self, &mut moves);
+                }
                 let mut total = 0;
                 for &mv in &moves {
                     let mut child = *self;

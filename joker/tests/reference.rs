@@ -650,6 +650,13 @@ fn perft_agrees_from_the_start() {
 }
 
 #[test]
+#[ignore = "takes minutes: cargo test --release -p motley-joker --test reference -- --ignored"]
+fn perft_5_agrees_from_the_start() {
+    let reference = RefPos::parse(START_FEN, Rules::default());
+    assert_eq!(reference.perft(5), Joker::start().perft(5));
+}
+
+#[test]
 fn perft_agrees_on_fixture_positions() {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
