@@ -138,24 +138,38 @@ fn count_leaves<const FULL: bool>(node: &Node, rules: &Rules) -> u64 {
     }
     let pawns = own & b.role(Role::Pawn);
     let pushes = pawn_pushes(us, pawns) & empty;
+    if !FULL {
+        // Pushes (onto empty squares) and duskward engagements (onto enemies)
+        // are disjoint, so one popcount counts both; the far rank adds two
+        // more leaves per target (three promotion choices).
+        let dusk = pawn_dusk(us, pawns) & enemy;
+        let dawn = pawn_dawn(us, pawns) & enemy;
+        n += u64::from((pushes | dusk).count()) + u64::from(dawn.count());
+        let promoting = ((pushes | dusk) & far, dawn & far);
+        if (promoting.0 | promoting.1).any() {
+            n += 2 * u64::from(promoting.0.count() + promoting.1.count());
+        }
+        if n == 0 && !has_action(b, us) {
+            return u64::from(rules.no_action == NoAction::Pass);
+        }
+        return n;
+    }
     n += u64::from((pushes - far).count()) + 3 * u64::from((pushes & far).count());
     // The two diagonals separately, so that `from` is known per target set.
     for (targets, from_shift) in [(pawn_dusk(us, pawns) & enemy, 0u8), (pawn_dawn(us, pawns) & enemy, 1u8)] {
-        let challenger = u64::from((targets - far).count()) + 3 * u64::from((targets & far).count());
-        n += challenger;
-        if FULL {
-            n += 2 * u64::from(targets.count()); // defender + draw
-            // Pawn defenders whose win would carry them onto their far rank: the
-            // challenger stands on it. Only Blue pawns can be engaged from rank 1
-            // (by a Green pawn on rank 1) and Green pawns from rank 8.
-            let from_set = match (us, from_shift) {
-                (Team::Green, 0) => Bits([(targets & enemy_pawns).0[0] >> 5]),
-                (Team::Green, _) => Bits([(targets & enemy_pawns).0[0] >> 7]),
-                (Team::Blue, 0) => Bits([(targets & enemy_pawns).0[0] << 7]),
-                (Team::Blue, _) => Bits([(targets & enemy_pawns).0[0] << 5]),
-            };
-            n += 2 * u64::from((from_set & their_far).count());
-        }
+        // Challenger wins (three choices on the far rank), defender wins, draw.
+        n += u64::from((targets - far).count()) + 3 * u64::from((targets & far).count());
+        n += 2 * u64::from(targets.count());
+        // Pawn defenders whose win would carry them onto their far rank: the
+        // challenger stands on it. Only Blue pawns can be engaged from rank 1
+        // (by a Green pawn on rank 1) and Green pawns from rank 8.
+        let from_set = match (us, from_shift) {
+            (Team::Green, 0) => Bits([(targets & enemy_pawns).0[0] >> 5]),
+            (Team::Green, _) => Bits([(targets & enemy_pawns).0[0] >> 7]),
+            (Team::Blue, 0) => Bits([(targets & enemy_pawns).0[0] << 7]),
+            (Team::Blue, _) => Bits([(targets & enemy_pawns).0[0] << 5]),
+        };
+        n += 2 * u64::from((from_set & their_far).count());
     }
     if n == 0 && !has_action(b, us) {
         return u64::from(rules.no_action == NoAction::Pass);
