@@ -224,6 +224,26 @@ impl Score {
         self.0 < -WIN_BOUND
     }
 
+    /// The UCI form: `cp <centipawns>`, or `mate <n>` for a forced result,
+    /// `n` counting the mover's own inputs (`⌈distance / 2⌉`, negative for a
+    /// loss), as two-seat GUIs expect.
+    ///
+    /// ```
+    /// use motley_core::search::Score;
+    /// assert_eq!(Score(-35).uci(), "cp -35");
+    /// assert_eq!(Score::win_in(3).uci(), "mate 2");
+    /// assert_eq!(Score::loss_in(4).uci(), "mate -2");
+    /// assert_eq!(Score::loss_in(0).uci(), "mate 0");
+    /// ```
+    #[must_use]
+    pub fn uci(self) -> String {
+        match self.win_distance() {
+            Some(d) if d > 0 => format!("mate {}", (d + 1) / 2),
+            Some(d) => format!("mate {}", -((-d + 1) / 2)),
+            None => format!("cp {}", self.0),
+        }
+    }
+
     /// The score in centipawns, if it is not a forced result.
     #[must_use]
     pub const fn centipawns(self) -> Option<i32> {
@@ -291,6 +311,25 @@ impl Limits {
     #[must_use]
     pub fn nodes(nodes: u64) -> Self {
         Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    /// A time budget for one move with `remaining` on the clock and
+    /// `increment` per move: a thirtieth of the remaining time plus most of
+    /// the increment, never more than half the remaining time (at least 1 ms).
+    ///
+    /// ```
+    /// use motley_core::search::Limits;
+    /// use std::time::Duration;
+    /// let l = Limits::for_clock(Duration::from_secs(60), Duration::from_secs(1));
+    /// assert_eq!(l.time, Some(Duration::from_millis(2_000 + 900)));
+    /// let l = Limits::for_clock(Duration::from_millis(100), Duration::from_secs(5));
+    /// assert_eq!(l.time, Some(Duration::from_millis(50)));
+    /// ```
+    #[must_use]
+    pub fn for_clock(remaining: Duration, increment: Duration) -> Self {
+        let budget =
+            (remaining / 30 + increment.mul_f64(0.9)).min(remaining / 2).max(Duration::from_millis(1));
+        Limits { time: Some(budget), ..Limits::default() }
     }
 
     /// The same limits with `k` principal variations.
