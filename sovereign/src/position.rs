@@ -75,7 +75,12 @@ pub enum FenError {
 }
 
 /// Validates a setup into a state (shared by both games).
-pub(crate) fn validate(setup: &Setup, rules: &Rules, check_rule: bool) -> Result<State, PositionError> {
+pub(crate) fn validate(
+    setup: &Setup,
+    rules: &Rules,
+    check_rule: bool,
+    regime_check: bool,
+) -> Result<State, PositionError> {
     let seats = setup.seats;
     let mut board = Board::empty();
     for (i, p) in setup.board.iter().enumerate() {
@@ -125,7 +130,12 @@ pub(crate) fn validate(setup: &Setup, rules: &Rules, check_rule: bool) -> Result
         halfmove: setup.halfmove.unwrap_or(0),
         clock_field: setup.halfmove.is_some(),
         ctrl: [NONE; 12],
-        rules: MoveRules { twin_move: rules.twin_move, corner_both: rules.corner_two_step_both, check_rule },
+        rules: MoveRules {
+            twin_move: rules.twin_move,
+            corner_both: rules.corner_two_step_both,
+            check_rule,
+            regime_check: check_rule || regime_check,
+        },
     };
     st.recompute();
     if check_rule {
@@ -195,7 +205,7 @@ impl Sovereign {
     /// [`PositionError`] naming what makes it unplayable.
     pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
         assert_eq!(setup.seats, 2, "a two-player setup");
-        Ok(Sovereign { st: validate(setup, rules, true)? })
+        Ok(Sovereign { st: validate(setup, rules, true, true)? })
     }
 
     /// Parses and validates a position string under `rules`.

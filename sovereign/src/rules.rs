@@ -27,6 +27,13 @@ pub struct Rules {
     pub auto_repetitions: Option<u32>,
     /// §11.3: draw automatically when only the kings remain. Default `true`.
     pub bare_kings_draw: bool,
+    /// Royale, §13.3 #4: regime changes (defections, king promotions) may
+    /// leave the new king attacked, like every other Royale move. `false`
+    /// keeps the two-player ban for regime changes. Default `true`.
+    pub royale_regime_into_check: bool,
+    /// Royale, §13.3 #8: a seat whose king was captured (and never replaced)
+    /// loses; `false` scores it as a tie. Default `true`.
+    pub royale_captured_loses: bool,
 }
 
 impl Default for Rules {
@@ -40,6 +47,8 @@ impl Default for Rules {
             claim_repetitions: Some(3),
             auto_repetitions: Some(5),
             bare_kings_draw: true,
+            royale_regime_into_check: true,
+            royale_captured_loses: true,
         }
     }
 }

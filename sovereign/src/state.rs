@@ -21,6 +21,9 @@ pub(crate) struct MoveRules {
     pub corner_both: bool,
     /// §7.2: moves leaving the mover's king attacked are illegal (two-player).
     pub check_rule: bool,
+    /// Regime changes (defections, king promotions) leaving the new king
+    /// attacked are illegal (implied by `check_rule`; a Royale option, §13.3 #4).
+    pub regime_check: bool,
 }
 
 const fn line_set(file: Option<u8>, rank: Option<u8>) -> SquareSet {
@@ -212,7 +215,7 @@ impl State {
                         }
                     }
                     let mv = Move::Normal { from: f, to: t, promotion: Some(Role::King) };
-                    if !check || self.legal_slow(mv) {
+                    if !(check || self.rules.regime_check) || self.legal_slow(mv) {
                         sink.push(mv);
                     }
                 } else if !check || self.legal_normal(&ctx, &mut scratch, from, to, p.role) {
@@ -324,7 +327,7 @@ impl State {
 
     fn defections<S: Sink>(&self, k: u8, sink: &mut S) {
         let me = self.turn;
-        let check = self.rules.check_rule;
+        let check = self.rules.check_rule || self.rules.regime_check;
         for y in 0..12u8 {
             if self.ctrl[y as usize] != me || self.owned[me as usize] == y {
                 continue;

@@ -1,0 +1,384 @@
+//! [`Royale`], the four-player game (§13): seats White, Ash, Slate, Black in
+//! fixed turn order; kings are captured instead of mated; no move is illegal
+//! because of check; Interregnum, escaped kings and passing seats.
+//!
+//! It reuses the board, control and move generator of the two-player game
+//! with four seats and the check filter off.
+
+use core::fmt;
+use core::str::FromStr;
+
+use motley_core::{BoardView, Cell, Outcome, Position, Seat, SeatResult};
+
+use crate::board::{Square, SquareSet};
+use crate::game::EndReason;
+use crate::moves::{Move, ParseMoveError};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{FenError, PositionError, cell, details, find_move, move_list, to_setup, validate};
+use crate::rules::Rules;
+use crate::setup::Setup;
+use crate::state::State;
+use crate::zobrist;
+
+/// The proposed Royale position string of the start (§13.1).
+pub const ROYALE_START_FEN: &str = "cqcrvbvqbrbnbbbkbqbbbnbrynyroboq/cbnnnpvpbpbpbpbpbpbpbpbpyprprnor/grnp12rppb/gngp12pppq/arap12spsr/anap12spsn/abap12spsb/akap12spsq/aqap12spsk/abap12spsb/anap12spsn/arap12spsr/yqyp12vpvn/ybop12cpvr/rronopppwpwpwpwpwpwpwpwpgpcpcnnb/rqrbprpnwrwnwbwqwkwbwnwrgqgbnrnq 1 w a s b c1,e1,l1,o1,a2,a5,a12,a14,p3,p5,p12,p15,b16,e16,l16,n16 0";
+
+/// The seat names in turn order.
+pub const ROYALE_SEATS: [&str; 4] = ["white", "ash", "slate", "black"];
+
+/// How a seat without a king lost it (for the per-seat results of §13.3 #8).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Fate {
+    /// The seat has a king.
+    #[default]
+    Reigning,
+    /// Its king was captured (Interregnum). A position string cannot say how a
+    /// king was lost; seats read without a king count as captured.
+    Captured,
+    /// Its king escaped (§13.2): removed, Interregnum, a tie unless it returns.
+    Escaped,
+}
+
+/// The four-player Sovereign Chess Royale position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Royale {
+    st: State,
+    fate: [Fate; 4],
+    captured_loses: bool,
+    /// The seats whose king escaped when the turn last passed (for reporting).
+    escaped_last: [bool; 4],
+}
+
+impl Royale {
+    /// Validates a four-seat setup under `rules`; then, as §13.4 says, the
+    /// turn passes from the named seat to the first seat that can move
+    /// (escaping kings on the way).
+    ///
+    /// # Errors
+    /// [`PositionError`] naming what makes it unplayable.
+    pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
+        assert_eq!(setup.seats, 4, "a four-seat setup");
+        let st = validate(setup, rules, false, !rules.royale_regime_into_check)?;
+        let mut fate = [Fate::Reigning; 4];
+        for (s, f) in fate.iter_mut().enumerate() {
+            if st.king(s as u8).is_none() {
+                *f = Fate::Captured;
+            }
+        }
+        let mut r =
+            Royale { st, fate, captured_loses: rules.royale_captured_loses, escaped_last: [false; 4] };
+        r.settle_turn(0);
+        Ok(r)
+    }
+
+    /// Parses and validates a Royale position string under `rules`.
+    ///
+    /// # Errors
+    /// [`FenError`] naming the field and byte offset, or the validation failure.
+    pub fn from_fen_with(text: &str, rules: &Rules) -> Result<Self, FenError> {
+        Ok(Self::from_setup(&Setup::parse(text, 4)?, rules)?)
+    }
+
+    /// The setup this position describes.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        to_setup(&self.st)
+    }
+
+    /// The piece on `sq`.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.st.board.piece(sq.bit())
+    }
+
+    /// The colour `seat` owns.
+    #[must_use]
+    pub fn owned(&self, seat: Seat) -> Color {
+        Color::ALL[self.st.owned[seat.index() & 3] as usize]
+    }
+
+    /// The seat that controls (or owns) `color`, if any.
+    #[must_use]
+    pub fn controller(&self, color: Color) -> Option<Seat> {
+        let c = self.st.ctrl[color as usize];
+        (c != crate::board::NONE).then_some(Seat(c))
+    }
+
+    /// The square of `seat`'s king (`None` in Interregnum).
+    #[must_use]
+    pub fn king(&self, seat: Seat) -> Option<Square> {
+        self.st.king(seat.0).map(Square::new_unchecked)
+    }
+
+    /// Whether `seat` is in Interregnum (has no king).
+    #[must_use]
+    pub fn in_interregnum(&self, seat: Seat) -> bool {
+        self.king(seat).is_none()
+    }
+
+    /// How `seat` lost its king, or [`Fate::Reigning`].
+    #[must_use]
+    pub fn fate(&self, seat: Seat) -> Fate {
+        self.fate[seat.index() & 3]
+    }
+
+    /// The squares of rooks that keep castling rights.
+    #[must_use]
+    pub fn castling_rights(&self) -> SquareSet {
+        self.st.castling
+    }
+
+    /// The announcement (§13.2): every seat whose king is attacked now.
+    #[must_use]
+    pub fn checks(&self) -> Vec<Seat> {
+        self.st.checked_seats().map(Seat).collect()
+    }
+
+    /// The seats whose king escaped when the turn last passed (§13.2).
+    #[must_use]
+    pub fn escaped_last(&self) -> Vec<Seat> {
+        (0..4).filter(|&s| self.escaped_last[s as usize]).map(Seat).collect()
+    }
+
+    /// Number of kings on the board.
+    #[must_use]
+    pub fn kings(&self) -> u32 {
+        self.st.board.role(Role::King).count()
+    }
+
+    /// The legal moves sorted by their notation.
+    #[must_use]
+    pub fn sorted_moves(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.legal_moves().iter().map(ToString::to_string).collect();
+        v.sort();
+        v
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Illegal`] if `mv` is not legal here (the position is unchanged).
+    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
+        if !self.is_legal(mv) {
+            return Err(ParseMoveError::Illegal { token: mv.to_string() });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Whether `seat`, with a king not in check, has moves but every one of
+    /// them leaves its king attacked (§13.2 escaped king).
+    fn must_escape(st: &State, seat: u8) -> bool {
+        if st.king(seat).is_none() || st.in_check(seat) {
+            return false;
+        }
+        let mut any = false;
+        let mut safe = false;
+        st.generate(&mut |mv| {
+            if safe {
+                return;
+            }
+            any = true;
+            let mut next = st.clone();
+            next.apply(mv);
+            if !next.in_check(seat) {
+                safe = true;
+            }
+        });
+        any && !safe
+    }
+
+    /// Gives the turn to the first seat, starting `offset` seats after the
+    /// current one, that can move; escaped kings are removed on the way.
+    fn settle_turn(&mut self, offset: u8) {
+        self.escaped_last = [false; 4];
+        if self.kings() <= 1 {
+            self.st.turn = (self.st.turn + offset) % 4;
+            return;
+        }
+        let first = self.st.turn + offset;
+        for i in 0..4 {
+            let s = (first + i) % 4;
+            self.st.turn = s;
+            if Self::must_escape(&self.st, s) {
+                if let Some(k) = self.st.king(s) {
+                    self.st.board.take(k);
+                    let edge = self.st.home_edge(s);
+                    self.st.castling -= edge;
+                    self.st.recompute();
+                }
+                self.fate[s as usize] = Fate::Escaped;
+                self.escaped_last[s as usize] = true;
+                if self.kings() <= 1 {
+                    return;
+                }
+                continue;
+            }
+            if self.st.count_moves() > 0 {
+                return;
+            }
+        }
+    }
+
+    fn result_of(&self, seat: usize, winner: Option<usize>) -> SeatResult {
+        if Some(seat) == winner {
+            return SeatResult::Win;
+        }
+        match self.fate[seat] {
+            Fate::Captured if self.captured_loses => SeatResult::Loss,
+            Fate::Captured | Fate::Escaped => SeatResult::Draw,
+            Fate::Reigning => {
+                if winner.is_some() {
+                    SeatResult::Loss
+                } else {
+                    SeatResult::Draw
+                }
+            }
+        }
+    }
+
+    /// Why the game is over, if it is: one king left ([`EndReason::LastKing`]),
+    /// none ([`EndReason::NoKings`]), or no seat can move ([`EndReason::Stalemate`]).
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        match self.kings() {
+            0 => Some(EndReason::NoKings),
+            1 => Some(EndReason::LastKing),
+            _ if self.st.count_moves() == 0 => Some(EndReason::Stalemate),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Royale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.setup().fmt(f)
+    }
+}
+
+impl fmt::Debug for Royale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Royale({self})")
+    }
+}
+
+impl FromStr for Royale {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::from_fen_with(s, &Rules::default())
+    }
+}
+
+impl Default for Royale {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+impl Position for Royale {
+    type Move = Move;
+    type MoveList = Vec<Move>;
+    type ParseError = FenError;
+    type MoveError = ParseMoveError;
+
+    const VARIANT: &'static str = "royale";
+
+    fn start() -> Self {
+        ROYALE_START_FEN.parse().expect("the Royale start position is valid")
+    }
+
+    fn from_fen(text: &str) -> Result<Self, Self::ParseError> {
+        text.parse()
+    }
+
+    fn seat_count(&self) -> usize {
+        4
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        ROYALE_SEATS[seat.index() & 3]
+    }
+
+    fn turn(&self) -> Seat {
+        Seat(self.st.turn)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.end_reason().is_some() { Vec::new() } else { move_list(&self.st) }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let had_king: [bool; 4] = core::array::from_fn(|s| self.st.king(s as u8).is_some());
+        self.st.apply(mv);
+        for (s, (fate, had)) in self.fate.iter_mut().zip(had_king).enumerate() {
+            let has = self.st.king(s as u8).is_some();
+            if had && !has && s != self.st.turn as usize {
+                *fate = Fate::Captured;
+            }
+            if has {
+                *fate = Fate::Reigning;
+            }
+        }
+        self.settle_turn(1);
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
+        find_move(&self.legal_moves(), token)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let reason = self.end_reason()?;
+        let winner = if reason == EndReason::LastKing {
+            (0..4).find(|&s| self.st.king(s as u8).is_some())
+        } else {
+            None
+        };
+        let results: Vec<SeatResult> = (0..4).map(|s| self.result_of(s, winner)).collect();
+        Some(Outcome::new(&results, reason.as_str()))
+    }
+
+    fn zobrist(&self) -> u64 {
+        zobrist::hash(&self.st)
+    }
+
+    fn status(&self) -> String {
+        match self.outcome() {
+            Some(o) => o.to_string(),
+            None if !self.checks().is_empty() => "check".to_owned(),
+            None => "ongoing".to_owned(),
+        }
+    }
+}
+
+impl BoardView for Royale {
+    fn dimensions(&self) -> (u8, u8) {
+        (16, 16)
+    }
+
+    fn cell(&self, file: u8, rank: u8) -> Cell {
+        cell(&self.st, file, rank)
+    }
+
+    fn details(&self) -> Vec<(&'static str, String)> {
+        let mut d = details(&self.st, &ROYALE_SEATS);
+        let inter: Vec<&str> =
+            (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]).collect();
+        d.push(("interregnum", if inter.is_empty() { "-".to_owned() } else { inter.join(" ") }));
+        d
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Royale {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Royale {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
