@@ -152,18 +152,36 @@ fn four_seats_equal_plain_paranoid_minimax() {
 #[test]
 fn reused_searcher_after_clear_equals_fresh_and_reference() {
     let mut rng = StdRng::seed_from_u64(3);
-    let mut s = searcher::<Hashy>();
-    for _ in 0..50 {
-        let pos = random_position(&mut rng, 2);
+    let qmax = SearchConfig::default().quiescence_plies;
+    let mut cleared = searcher::<Hashy>();
+    // Table entries only cut at exactly their depth, so even a table full of
+    // earlier searches (of other positions, other depths, other root seats)
+    // leaves the value exact.
+    let mut kept = searcher::<Hashy>();
+    for i in 0..80 {
+        let pos = random_position(&mut rng, if i % 2 == 0 { 2 } else { 4 });
         if pos.legal_moves().is_empty() {
             continue;
         }
-        s.clear();
-        let a = s.search(&pos, &Limits::depth(4));
-        let b = searcher::<Hashy>().search(&pos, &Limits::depth(4));
+        let depth = 1 + i % 5;
+        let want = Score(reference_for_mover(&pos, depth, qmax));
+        cleared.clear();
+        let a = cleared.search(&pos, &Limits::depth(depth));
+        let b = searcher::<Hashy>().search(&pos, &Limits::depth(depth));
         assert_eq!((a.best, a.score, a.nodes, &a.lines), (b.best, b.score, b.nodes, &b.lines));
-        assert_eq!(a.score, Score(reference_for_mover(&pos, 4, SearchConfig::default().quiescence_plies)));
+        assert_eq!(a.score, want, "position {i}");
+        assert_eq!(kept.search(&pos, &Limits::depth(depth)).score, want, "kept table, position {i}");
     }
+}
+
+#[test]
+fn searcher_can_move_to_another_thread() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Searcher<Hashy>>();
+    assert_send::<motley_core::search::SearchResult<HMove>>();
+    let mut s = searcher::<Nim>();
+    let r = std::thread::spawn(move || s.search(&Nim::new(7), &Limits::depth(3))).join().expect("thread");
+    assert_eq!((r.best, r.score), (Some(Take(3)), Score::win_in(3)));
 }
 
 #[test]

@@ -309,7 +309,8 @@ pub struct GameRecord {
     pub seating: Vec<usize>,
     /// Each seat's result.
     pub results: Vec<SeatResult>,
-    /// The outcome's reason, or `"max-plies"`.
+    /// The outcome's reason; `"max-plies"` if the ply cutoff ended the game,
+    /// `"no-input"` if a player returned no legal input (both scored as draws).
     pub reason: String,
     /// Inputs played (chance resolutions included).
     pub plies: u32,
