@@ -326,6 +326,32 @@ fn expectimax_over_replies_is_exact() {
     assert_eq!((r.best, r.score), (Some(Label("x")), Score(-100)));
 }
 
+/// Grab a piece (+300) into a recapture (−200), or a quiet +10.
+static GRAB: [Node; 5] = [
+    Node::Decide { seat: 0, children: &[("grab", 2, true), ("quiet", 4, false)], eval: [0; 4] },
+    Node::End { seat: 0, winner: None },
+    Node::Decide {
+        seat: 1,
+        children: &[("recapture", 3, true), ("pass", 1, false)],
+        eval: [300, -300, 0, 0],
+    },
+    leaf(0, -200),
+    leaf(1, 10),
+];
+
+#[test]
+fn quiescence_sees_the_recapture_beyond_the_horizon() {
+    let r = searcher::<Tree>().search(&Tree::new(&GRAB, 2), &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
+    let blind = SearchConfig { hash_mb: 1, quiescence_plies: 0 };
+    let r = Searcher::<Tree>::new(blind).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("grab")), Score(300)));
+    // With one quiescence input the recapture is seen, and so on.
+    let one = SearchConfig { hash_mb: 1, quiescence_plies: 1 };
+    let r = Searcher::<Tree>::new(one).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
+}
+
 /// Four seats. X → seat 1 picks {+100, −50} for seat 0; Y → seat 1 has
 /// only +10; W → seat 0 wins at once… but only in the second table.
 const PARANOID_TAIL: [Node; 7] = [

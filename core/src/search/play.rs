@@ -6,6 +6,7 @@
 //! sides every game), stops a game at its outcome or after
 //! [`MatchConfig::max_plies`] inputs (scored as a draw, reason
 //! `"max-plies"`), and tallies wins, draws and losses per player and seat.
+//! A match is reproducible from its seed unless a player has a time limit.
 
 use core::fmt;
 use core::str::FromStr;
