@@ -305,18 +305,24 @@ pub(crate) fn generate<S: Sink>(pos: &Joker, sink: &mut S) {
         knights &= knights - 1;
         sink.targets(sq as u8, knight_attacks(sq) & targets);
     }
-    let queens = mine(Role::Queen);
-    let mut diag = mine(Role::Bishop) | queens;
-    while diag != 0 {
-        let sq = diag.trailing_zeros();
-        diag &= diag - 1;
+    let mut bishops = mine(Role::Bishop);
+    while bishops != 0 {
+        let sq = bishops.trailing_zeros();
+        bishops &= bishops - 1;
         sink.targets(sq as u8, bishop_attacks(sq, occ) & targets);
     }
-    let mut orth = mine(Role::Rook) | queens;
-    while orth != 0 {
-        let sq = orth.trailing_zeros();
-        orth &= orth - 1;
+    let mut rooks = mine(Role::Rook);
+    while rooks != 0 {
+        let sq = rooks.trailing_zeros();
+        rooks &= rooks - 1;
         sink.targets(sq as u8, rook_attacks(sq, occ) & targets);
+    }
+    // A queen's two reaches are disjoint: one set, one count.
+    let mut queens = mine(Role::Queen);
+    while queens != 0 {
+        let sq = queens.trailing_zeros();
+        queens &= queens - 1;
+        sink.targets(sq as u8, (bishop_attacks(sq, occ) | rook_attacks(sq, occ)) & targets);
     }
     let kings = mine(Role::King);
     let mut k = kings;

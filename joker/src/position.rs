@@ -440,6 +440,15 @@ impl Joker {
         Ok(())
     }
 
+    /// The position after `mv` (which must be legal), leaving `self` as it is:
+    /// a copy and an in-place update, the same cost as perft's copy-make.
+    #[must_use]
+    pub fn played(&self, mv: Move) -> Joker {
+        let mut child = *self;
+        child.play_unchecked(mv);
+        child
+    }
+
     /// Plays `mv`, which must be legal (anything else leaves an unspecified
     /// but memory-safe position). Captures respawn immediately.
     pub fn play_unchecked(&mut self, mv: Move) {
