@@ -445,6 +445,7 @@ pub struct PlayerStats {
     pub by_seat: Vec<[u32; 3]>,
     /// Points: 1 per win, ½ per draw.
     pub points: f64,
+    #[cfg_attr(feature = "serde", serde(skip))]
     sum_sq: f64,
 }
 
