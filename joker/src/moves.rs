@@ -189,7 +189,8 @@ pub enum ParseMoveError {
 }
 
 /// The most legal moves a valid position can have. Validation allows at most
-/// 32 pieces per side; a piece has at most 27 moves (a queen in the centre; a
+/// 32 pieces per side on the board and in its Joker Reserve, a total that play
+/// never increases; a piece has at most 27 moves (a queen in the centre; a
 /// pawn about to promote has at most 3 targets x 5 kinds = 15), drops add at
 /// most 3 kinds x 64 squares, castling 2: `32 * 27 + 3 * 64 + 2`.
 pub const MAX_MOVES: usize = 32 * 27 + 3 * 64 + 2;

@@ -82,8 +82,8 @@ pub enum Issue {
     /// A `~` on a pawn.
     #[error("promoted mark on the pawn on {0}")]
     PromotedPawn(Square),
-    /// More than 32 pieces of one colour.
-    #[error("more than 32 {0} pieces")]
+    /// More than 32 pieces of one colour on the board and in its Joker Reserve.
+    #[error("more than 32 {0} pieces on the board and in the Joker Reserve")]
     TooManyPieces(Color),
     /// A castling right without the black king on `e8` and the rook on its corner.
     #[error("castling right without king on e8 and rook on {0}")]
@@ -222,7 +222,10 @@ impl Joker {
             issues.push(Issue::PromotedPawn(Square::new_unchecked(sq)));
         }
         for color in Color::ALL {
-            if b.by_color[color as usize].count_ones() > 32 {
+            // Board plus Joker Reserve never grows in play (a respawn replaces a
+            // captured piece, a drop moves one), so this bounds `MAX_MOVES`.
+            let reserve: u32 = setup.reserve.0[color as usize].iter().map(|&n| u32::from(n)).sum();
+            if b.by_color[color as usize].count_ones() + reserve > 32 {
                 issues.push(Issue::TooManyPieces(color));
             }
         }

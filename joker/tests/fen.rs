@@ -130,6 +130,12 @@ fn invalid_positions_are_rejected_with_every_issue() {
         err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/Q7/8/8/3k4[] w - - 0 0 -").1,
         vec![Issue::TooManyPieces(motley_joker::Color::White)]
     );
+    // Pieces in the Joker Reserve count: they can all be dropped.
+    assert_eq!(
+        err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/3k4[NNNNNNNNN] w - - 0 0 -").1,
+        vec![Issue::TooManyPieces(motley_joker::Color::White)]
+    );
+    assert!(Joker::from_fen("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/3k4[NNNNNNNN] w - - 0 0 -").is_ok());
     let text = Joker::from_fen("3kk3/8/8/8/8/8/8/3Q4[] b k - 0 0 -").unwrap_err().to_string();
     assert_eq!(text, "castling: castling right without king on e8 and rook on h8 (byte 25)");
     // A valid en passant square.

@@ -573,3 +573,14 @@ fn zobrist_tracks_state() {
     let d = pos("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnb");
     assert_ne!(a.zobrist(), d.zobrist(), "benches differ");
 }
+
+#[test]
+fn crowded_positions_fit_the_move_list() {
+    // 31 queens and a knight in the reserve (the most validation allows), spread out.
+    let fen = "Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1k1Q[N] w - - 0 0 -";
+    let p = pos(fen);
+    assert_eq!(p.board().occupied().count(), 32);
+    let n = p.legal_moves().len();
+    assert_eq!(n as u64, p.count_legal_moves());
+    assert!(n > 3 * 32 && n <= motley_joker::MAX_MOVES, "{n}");
+}
