@@ -36,3 +36,24 @@ fn perft_print() {
         }
     }
 }
+
+const ROYALE_FIXTURE: &str = include_str!("../../fixtures/royale/perft.perft");
+
+#[test]
+fn royale_perft_fixtures() {
+    let cap = if std::env::var("MOTLEY_DEEP").is_ok() { u64::MAX } else { 1_000_000 };
+    let checked = run_perft_file::<motley_sovereign::Royale>(ROYALE_FIXTURE, cap);
+    assert!(checked >= 6, "{checked}");
+}
+
+/// Prints fast Royale perft counts: `MOTLEY_ROYALE_PERFT="<fen>|<depth>"`.
+#[test]
+fn royale_perft_print() {
+    if let Ok(spec) = std::env::var("MOTLEY_ROYALE_PERFT") {
+        let (fen, depth) = spec.split_once('|').unwrap();
+        let p: motley_sovereign::Royale = fen.parse().unwrap();
+        for d in 1..=depth.parse::<u32>().unwrap() {
+            eprintln!("royale perft {d} {}", p.perft(d, PerftMode::Decision));
+        }
+    }
+}

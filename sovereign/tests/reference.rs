@@ -7,7 +7,7 @@
 #![allow(clippy::needless_range_loop)] // reason: plain index loops over the mailbox are the point of the reference
 
 use motley_core::Position;
-use motley_sovereign::{Color, Piece, Role, Seat, Sovereign, Square};
+use motley_sovereign::{Color, Piece, Role, Royale, Seat, Sovereign, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -43,21 +43,51 @@ fn name(f: i32, r: i32) -> String {
     format!("{}{}", char::from(b'a' + f as u8), r + 1)
 }
 
+/// Board, owned colours, seat to move, castling rook squares.
+type Key = (Vec<Option<Piece>>, Vec<Color>, usize, Vec<(i32, i32)>);
+
 #[derive(Clone)]
 struct Ref {
     b: [[Option<Piece>; 16]; 16], // [file][rank]
-    owned: [Color; 2],
+    owned: Vec<Color>,
     turn: usize,
     rights: Vec<(i32, i32)>,
     sqcolor: [[Option<Color>; 16]; 16],
+    /// Two-player check rule (§7.2); off in Royale.
+    check: bool,
+    /// Regime changes may not leave the new king attacked.
+    regime_check: bool,
 }
 
 impl Ref {
     fn from(p: &Sovereign) -> Ref {
+        Ref::build(
+            |s| p.piece_at(s),
+            vec![p.owned(Seat(0)), p.owned(Seat(1))],
+            p.turn().index(),
+            p.castling_rights(),
+            true,
+            true,
+        )
+    }
+
+    fn from_royale(p: &Royale) -> Ref {
+        let owned = (0..4).map(|s| p.owned(Seat(s))).collect();
+        Ref::build(|s| p.piece_at(s), owned, p.turn().index(), p.castling_rights(), false, false)
+    }
+
+    fn build(
+        piece_at: impl Fn(Square) -> Option<Piece>,
+        owned: Vec<Color>,
+        turn: usize,
+        rights: motley_sovereign::SquareSet,
+        check: bool,
+        regime_check: bool,
+    ) -> Ref {
         let mut b = [[None; 16]; 16];
         for f in 0..16 {
             for r in 0..16 {
-                b[f][r] = p.piece_at(Square::at(f as i32, r as i32).unwrap());
+                b[f][r] = piece_at(Square::at(f as i32, r as i32).unwrap());
             }
         }
         let mut sqcolor = [[None; 16]; 16];
@@ -65,8 +95,64 @@ impl Ref {
             let s: Square = n.parse().unwrap();
             sqcolor[s.file().index() as usize][s.rank().index() as usize] = Some(c);
         }
-        let rights = p.castling_rights().iter().map(|i| (i32::from(i % 16), i32::from(i / 16))).collect();
-        Ref { b, owned: [p.owned(Seat(0)), p.owned(Seat(1))], turn: p.turn().index(), rights, sqcolor }
+        let mut rights: Vec<(i32, i32)> =
+            rights.iter().map(|i| (i32::from(i % 16), i32::from(i / 16))).collect();
+        rights.sort_unstable();
+        Ref { b, owned, turn, rights, sqcolor, check, regime_check }
+    }
+
+    /// Everything a position is compared on.
+    fn key(&self) -> Key {
+        let mut rights = self.rights.clone();
+        rights.sort_unstable();
+        (self.b.iter().flatten().copied().collect(), self.owned.clone(), self.turn, rights)
+    }
+
+    /// Whether (f, r) is on the edge where `seat`'s castling rooks stand.
+    fn on_edge(&self, seat: usize, f: i32, r: i32) -> bool {
+        match (self.owned.len(), seat) {
+            (2, 0) | (4, 0) => r == 0,
+            (2, _) | (4, 3) => r == 15,
+            (4, 1) => f == 0,
+            _ => f == 15,
+        }
+    }
+
+    fn kings(&self) -> usize {
+        self.b.iter().flatten().filter(|p| p.is_some_and(|p| p.role == Role::King)).count()
+    }
+
+    /// Royale (§13.4): the turn goes to the first seat from `turn + offset`
+    /// that can move; a king not in check whose every move leaves it
+    /// attacked escapes (is removed) and its seat is skipped.
+    fn advance(&mut self, offset: usize) {
+        if self.kings() <= 1 {
+            self.turn = (self.turn + offset) % 4;
+            return;
+        }
+        let first = self.turn + offset;
+        for i in 0..4 {
+            let s = (first + i) % 4;
+            self.turn = s;
+            let kids = self.children();
+            if let Some((kf, kr)) = self.king_of(s)
+                && !self.in_check(s)
+                && !kids.is_empty()
+                && kids.iter().all(|(_, c)| c.in_check(s))
+            {
+                self.b[kf as usize][kr as usize] = None;
+                let rights: Vec<(i32, i32)> =
+                    self.rights.iter().copied().filter(|&(f, r)| !self.on_edge(s, f, r)).collect();
+                self.rights = rights;
+                if self.kings() <= 1 {
+                    return;
+                }
+                continue;
+            }
+            if !kids.is_empty() {
+                return;
+            }
+        }
     }
 
     fn at(&self, f: i32, r: i32) -> Option<Piece> {
@@ -147,6 +233,10 @@ impl Ref {
         }
     }
 
+    fn attacked_by_others(&self, tf: i32, tr: i32, seat: usize) -> bool {
+        (0..self.owned.len()).any(|s| s != seat && self.attacked_by(tf, tr, s))
+    }
+
     fn attacked_by(&self, tf: i32, tr: i32, seat: usize) -> bool {
         for f in 0..16 {
             for r in 0..16 {
@@ -163,7 +253,8 @@ impl Ref {
     }
 
     fn in_check(&self, seat: usize) -> bool {
-        self.king_of(seat).is_some_and(|(f, r)| self.attacked_by(f, r, 1 - seat))
+        self.king_of(seat)
+            .is_some_and(|(f, r)| (0..self.owned.len()).any(|s| s != seat && self.attacked_by(f, r, s)))
     }
 
     /// Whether the mover may end a move of `p` from (f, r) on (tf, tr).
@@ -172,7 +263,7 @@ impl Ref {
             return false;
         }
         match self.at(tf, tr) {
-            Some(t) => self.controller(t.color) == Some(1 - self.turn),
+            Some(t) => self.controller(t.color).is_some_and(|s| s != self.turn),
             None => {
                 if self.color_at(tf, tr).is_some() {
                     let (wf, wr) = (15 - tf, 15 - tr);
@@ -188,8 +279,10 @@ impl Ref {
         self.rights.retain(|&x| x != (f, r));
     }
 
-    fn home_rank(seat: usize) -> i32 {
-        if seat == 0 { 0 } else { 15 }
+    fn drop_edge_rights(&mut self, seat: usize) {
+        let rights: Vec<(i32, i32)> =
+            self.rights.iter().copied().filter(|&(f, r)| !self.on_edge(seat, f, r)).collect();
+        self.rights = rights;
     }
 
     fn step(&mut self, f: i32, r: i32, tf: i32, tr: i32) {
@@ -198,8 +291,7 @@ impl Ref {
         self.drop_rights(f, r);
         self.drop_rights(tf, tr);
         if p.is_some_and(|p| p.role == Role::King) {
-            let home = Self::home_rank(self.turn);
-            self.rights.retain(|&(_, rr)| rr != home);
+            self.drop_edge_rights(self.turn);
         }
     }
 
@@ -214,10 +306,14 @@ impl Ref {
     fn children(&self) -> Vec<(String, Ref)> {
         let me = self.turn;
         let mut out = Vec::new();
-        let accept = |next: &Ref, s: String, out: &mut Vec<(String, Ref)>| {
-            if !next.in_check(me) {
+        let two = self.owned.len() == 2;
+        let accept = |next: &Ref, s: String, out: &mut Vec<(String, Ref)>, regime: bool| {
+            let test = next.check || (regime && next.regime_check);
+            if !test || !next.in_check(me) {
                 let mut child = next.clone();
-                child.turn = 1 - me;
+                if two {
+                    child.turn = 1 - me;
+                }
                 out.push((s, child));
             }
         };
@@ -288,65 +384,55 @@ impl Ref {
                                     next.b[kf as usize][kr as usize] = None;
                                 }
                                 next.owned[me] = p.color;
-                                let home = Self::home_rank(me);
-                                next.rights.retain(|&(_, rr)| rr != home);
+                                next.drop_edge_rights(me);
                             }
                             next.b[tf as usize][tr as usize] = Some(Piece { color: p.color, role });
-                            accept(&next, format!("{base}{}", role_letter(role)), &mut out);
+                            accept(
+                                &next,
+                                format!("{base}{}", role_letter(role)),
+                                &mut out,
+                                role == Role::King,
+                            );
                         }
                     } else {
                         let mut next = self.clone();
                         next.step(f, r, tf, tr);
-                        accept(&next, base, &mut out);
+                        accept(&next, base, &mut out, false);
                     }
                 }
             }
         }
-        // Castling (§8).
+        // Castling (§8), along the seat's edge.
         if let Some((kf, kr)) = self.king_of(me)
-            && kr == Self::home_rank(me)
-            && !self.in_check(me)
+            && self.on_edge(me, kf, kr)
+            && !(self.check && self.in_check(me))
         {
             for &(rf, rr) in &self.rights {
-                if rr != kr {
+                if !self.on_edge(me, rf, rr) || (rf != kf && rr != kr) {
                     continue;
                 }
                 let Some(rook) = self.at(rf, rr) else { continue };
                 if rook.role != Role::Rook || self.controller(rook.color) != Some(me) {
                     continue;
                 }
-                let dir = (rf - kf).signum();
-                if (kf + dir..rf).step_by(1).any(|x| x != kf && self.at(x, kr).is_some())
-                    || ((rf + 1)..kf).any(|x| self.at(x, kr).is_some())
-                {
+                let (df, dr) = ((rf - kf).signum(), (rr - kr).signum());
+                let n = (rf - kf).abs().max((rr - kr).abs());
+                if n < 2 || (1..n).any(|i| self.at(kf + i * df, kr + i * dr).is_some()) {
                     continue;
                 }
-                let mut t = kf + dir;
-                while t != rf {
-                    let crossed_safe = {
-                        let mut x = kf + dir;
-                        let mut ok = true;
-                        loop {
-                            if self.attacked_by(x, kr, 1 - me) {
-                                ok = false;
-                            }
-                            if x == t {
-                                break;
-                            }
-                            x += dir;
-                        }
-                        ok
-                    };
+                for t in 1..n {
+                    let (tf, tr) = (kf + t * df, kr + t * dr);
+                    let crossed_safe = !self.check
+                        || (1..=t).all(|i| !self.attacked_by_others(kf + i * df, kr + i * dr, me));
                     if crossed_safe {
                         let mut next = self.clone();
                         let king = next.b[kf as usize][kr as usize].take();
                         let rk = next.b[rf as usize][rr as usize].take();
-                        next.b[t as usize][kr as usize] = king;
-                        next.b[(t - dir) as usize][kr as usize] = rk;
-                        next.rights.retain(|&(_, rr)| rr != kr);
-                        accept(&next, format!("castle:{}{}", name(kf, kr), name(t, kr)), &mut out);
+                        next.b[tf as usize][tr as usize] = king;
+                        next.b[(tf - df) as usize][(tr - dr) as usize] = rk;
+                        next.drop_edge_rights(me);
+                        accept(&next, format!("castle:{}{}", name(kf, kr), name(tf, tr)), &mut out, false);
                     }
-                    t += dir;
                 }
             }
         }
@@ -371,22 +457,42 @@ impl Ref {
                             }
                             let mut after = next.clone();
                             after.step(kf, kr, tf, tr);
-                            accept(&after, format!("defect:{y}:{}{}", name(kf, kr), name(tf, tr)), &mut out);
+                            accept(
+                                &after,
+                                format!("defect:{y}:{}{}", name(kf, kr), name(tf, tr)),
+                                &mut out,
+                                true,
+                            );
                         }
                     }
                 } else {
-                    accept(&next, format!("defect:{y}"), &mut out);
+                    accept(&next, format!("defect:{y}"), &mut out, true);
                 }
             }
         }
         out
     }
 
+    /// Children with the Royale turn advance applied (two-player: as is).
+    fn successors(&self) -> Vec<(String, Ref)> {
+        if self.owned.len() == 2 {
+            return self.children();
+        }
+        if self.kings() <= 1 {
+            return Vec::new();
+        }
+        let mut kids = self.children();
+        for k in &mut kids {
+            k.1.advance(1);
+        }
+        kids
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
-            1 => self.children().len() as u64,
-            _ => self.children().iter().map(|c| c.1.perft(depth - 1)).sum(),
+            1 => self.successors().len() as u64,
+            _ => self.successors().iter().map(|c| c.1.perft(depth - 1)).sum(),
         }
     }
 }
@@ -473,7 +579,10 @@ fn run(games: usize, plies: usize, seed: u64, starts: &[&str]) -> Seen {
                 break;
             }
             let mv = pick(&mut rng, &moves);
+            let expected =
+                Ref::from(&p).children().into_iter().find(|c| c.0 == mv.to_string()).expect("move");
             p.play(mv).unwrap();
+            assert_eq!(Ref::from(&p).key(), expected.1.key(), "position after {mv} differs");
         }
     }
     seen
@@ -529,6 +638,87 @@ fn reference_perft_print() {
         let p: Sovereign = fen.parse().unwrap();
         for d in 1..=depth.parse::<u32>().unwrap() {
             eprintln!("reference perft {d} {}", Ref::from(&p).perft(d));
+        }
+    }
+}
+
+// ---- Royale (four seats) ----------------------------------------------------
+
+const ROYALE_STARTS: [&str; 3] = [
+    // Ash's king a9 must escape as soon as White has moved (tests/royale.rs).
+    "1br5bk8/16/16/16/16/16/2br13/ak15/2br12sk/16/16/16/16/16/16/8wk7 1 w a s b - 0",
+    motley_sovereign::ROYALE_START_FEN,
+    // A sparse composed middle game: chains, edge castling rights, kings near each other.
+    "7bk5yr2/16/16/4bp5bq5/ar15/2wn6gp6/16/ak15/15sk/16/2an5wp7/4wp8sn1sr/4ap11/16/16/2pr1wr3wk2wr2nr1 1 w a s b c1,e1,l1,o1,a12,p5 0",
+];
+
+#[test]
+fn royale_reference_agrees_on_random_games() {
+    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let games = if deep { 120 } else { 24 };
+    let mut rng = StdRng::seed_from_u64(0x0A0A);
+    let (mut positions, mut escapes, mut captures, mut defections, mut castles) = (0, 0, 0, 0, 0);
+    for g in 0..games {
+        let mut p: Royale = ROYALE_STARTS[g % ROYALE_STARTS.len()].parse().unwrap();
+        for _ in 0..110 {
+            let fast = p.sorted_moves();
+            let slow = Ref::from_royale(&p).legal();
+            assert_eq!(fast, slow, "generators disagree on {p}");
+            let text = p.to_string();
+            let back: Royale = text.parse().unwrap();
+            assert_eq!(back.to_string(), text);
+            positions += 1;
+            defections += usize::from(fast.iter().any(|m| m.starts_with("defect")));
+            castles += usize::from(fast.iter().any(|m| m.starts_with("castle")));
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures of kings and regime changes now and then.
+            let mv = pick(&mut rng, &moves);
+            let mut expected =
+                Ref::from_royale(&p).children().into_iter().find(|c| c.0 == mv.to_string()).expect("move").1;
+            let kings = p.kings();
+            expected.advance(1);
+            p.play(mv).unwrap();
+            captures += usize::from(p.kings() < kings && p.escaped_last().is_empty());
+            escapes += p.escaped_last().len();
+            assert_eq!(Ref::from_royale(&p).key(), expected.key(), "position after {mv} differs");
+        }
+    }
+    eprintln!(
+        "royale: {positions} positions, {captures} king losses by capture, {escapes} escapes, {defections} with defections, {castles} with castles"
+    );
+    assert!(positions >= if deep { 10_000 } else { 2_000 });
+    assert!(captures > 0 && escapes > 0 && defections > 0 && castles > 0);
+}
+
+#[test]
+fn royale_reference_perft_matches_fixtures() {
+    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let cap = if deep { 200_000 } else { 2_000 };
+    let text = include_str!("../../fixtures/royale/perft.perft");
+    let mut checked = 0;
+    for case in motley_core::perft::parse_perft_file(text).unwrap() {
+        let r = Ref::from_royale(&case.fen.parse().unwrap());
+        for &(_, depth, nodes) in &case.counts {
+            if nodes <= cap {
+                assert_eq!(r.perft(depth), nodes, "{} depth {depth}", case.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 4);
+}
+
+/// Prints reference Royale perft counts: `MOTLEY_REF_ROYALE="<fen>|<depth>"`.
+#[test]
+fn royale_reference_perft_print() {
+    if let Ok(spec) = std::env::var("MOTLEY_REF_ROYALE") {
+        let (fen, depth) = spec.split_once('|').unwrap();
+        let p: Royale = fen.parse().unwrap();
+        for d in 1..=depth.parse::<u32>().unwrap() {
+            eprintln!("reference royale perft {d} {}", Ref::from_royale(&p).perft(d));
         }
     }
 }
