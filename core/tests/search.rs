@@ -139,13 +139,24 @@ fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u6
     assert!(compared > positions, "too few comparisons: {compared}");
 }
 
+/// `MOTLEY_DEEP=1` checks many more positions, one ply deeper.
+fn deep() -> bool {
+    std::env::var_os("MOTLEY_DEEP").is_some()
+}
+
 #[test]
 fn two_seats_equal_plain_minimax_expectimax() {
+    if deep() {
+        check_against_reference(2, 3_000, 6, 11);
+    }
     check_against_reference(2, 300, 5, 1);
 }
 
 #[test]
 fn four_seats_equal_plain_paranoid_minimax() {
+    if deep() {
+        check_against_reference(4, 2_000, 6, 12);
+    }
     check_against_reference(4, 200, 5, 2);
 }
 
