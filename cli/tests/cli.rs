@@ -242,16 +242,16 @@ fn every_available_variant() {
             Variant::Sovereign => check_variant::<motley_sovereign::Sovereign>(),
             Variant::Mages => check_variant::<motley_mages::Mages>(),
             Variant::Joker => check_variant::<motley_joker::Joker>(),
-            Variant::Royale => {}
+            Variant::Royale => check_variant::<motley_sovereign::Royale>(),
         }
         checked += 1;
     }
-    assert!(checked >= 3, "sovereign, mages and joker are in this build");
+    assert_eq!(checked, 4, "every variant is in this build");
 }
 
 #[test]
 fn threaded_perft_equals_single_threaded() {
-    for (variant, depth) in [("joker", "3"), ("mages", "4"), ("sovereign", "3")] {
+    for (variant, depth) in [("joker", "3"), ("mages", "4"), ("sovereign", "3"), ("royale", "3")] {
         for mode in ["decision", "full"] {
             let one = json(&["perft", variant, depth, "--json", "--mode", mode]);
             let two = json(&["perft", variant, depth, "--json", "--mode", mode, "--threads", "2"]);
@@ -267,7 +267,6 @@ fn threaded_perft_equals_single_threaded() {
 fn unknown_and_unavailable_variants_and_bad_flags() {
     let cases: &[(&str, &[&str])] = &[
         ("unknown variant", &["show", "chess"]),
-        ("unavailable variant", &["show", "royale"]),
         ("missing variant", &["moves"]),
         ("missing command", &[]),
         ("unknown command", &["solve", "joker"]),

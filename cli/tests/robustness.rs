@@ -95,7 +95,7 @@ fn no_input_panics() {
             Variant::Sovereign => check::<motley_sovereign::Sovereign>(),
             Variant::Mages => check::<motley_mages::Mages>(),
             Variant::Joker => check::<motley_joker::Joker>(),
-            Variant::Royale => {}
+            Variant::Royale => check::<motley_sovereign::Royale>(),
         }
     }
 }
