@@ -319,6 +319,13 @@ impl Position for Royale {
                 *fate = Fate::Reigning;
             }
         }
+        // A seat without a king keeps no castling rights (§3.3: the writer
+        // omits the letters of a seat with no king).
+        for s in 0..4 {
+            if self.st.king(s).is_none() {
+                self.st.castling -= self.st.home_edge(s);
+            }
+        }
         self.settle_turn(1);
     }
 

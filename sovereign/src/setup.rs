@@ -254,8 +254,8 @@ fn parse_letters(text: &str, at: usize) -> Result<SquareSet, ParseFenError> {
         if set.contains(sq) {
             return Err(ParseFenError::Castling { what: "repeated letter", at: at + i });
         }
-        if upper > 8 || lower > 8 {
-            return Err(ParseFenError::Castling { what: "too many letters", at: at + i });
+        if upper > 4 || lower > 4 {
+            return Err(ParseFenError::Castling { what: "more than 4 letters for one seat", at: at + i });
         }
         set.add(sq);
     }

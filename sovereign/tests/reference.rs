@@ -126,6 +126,11 @@ impl Ref {
     /// that can move; a king not in check whose every move leaves it
     /// attacked escapes (is removed) and its seat is skipped.
     fn advance(&mut self, offset: usize) {
+        for s in 0..4 {
+            if self.king_of(s).is_none() {
+                self.drop_edge_rights(s);
+            }
+        }
         if self.kings() <= 1 {
             self.turn = (self.turn + offset) % 4;
             return;

@@ -260,3 +260,22 @@ fn seat_without_any_move_passes_and_keeps_its_king() {
     assert!(!p.in_interregnum(Seat(2)));
     assert!(p.escaped_last().is_empty());
 }
+
+#[test]
+fn captured_king_drops_its_seats_castling_rights() {
+    let mut p = pos(
+        &[
+            ("i1", "wk"),
+            ("e1", "wr"),
+            ("a9", "ak"),
+            ("p12", "sk"),
+            ("h16", "bk"),
+            ("i8", "br"),
+            ("l16", "br"),
+        ],
+        "4 w a s b e1,l16 0",
+    );
+    play(&mut p, "i8i1");
+    assert!(p.in_interregnum(Seat(0)));
+    assert!(p.to_string().ends_with(" l16 1"), "{p}");
+}

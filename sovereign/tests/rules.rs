@@ -429,3 +429,21 @@ fn move_notation_errors() {
         Err(motley_sovereign::ParseMoveError::Color { at: 7, .. })
     ));
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_goes_through_the_text_forms() {
+    let p = Sovereign::start();
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(json, format!("\"{}\"", motley_sovereign::START_FEN));
+    let back: Sovereign = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, p);
+    let mv = p.parse_move("e2e4").unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), "\"e2e4\"");
+    let rules: Rules = serde_json::from_str(&serde_json::to_string(&Rules::default()).unwrap()).unwrap();
+    assert_eq!(rules, Rules::default());
+    assert_eq!(serde_json::to_string(&EndReason::FiftyMoveRule).unwrap(), "\"fifty-move-rule\"");
+    let r = motley_sovereign::Royale::start();
+    let back: motley_sovereign::Royale = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+    assert_eq!(back.to_string(), r.to_string());
+}
