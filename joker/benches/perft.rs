@@ -19,8 +19,18 @@ fn perft(c: &mut Criterion) {
         group.throughput(Throughput::Elements(pos.perft(depth)));
         group.bench_function(name, |b| b.iter(|| black_box(&pos).perft(black_box(depth))));
     }
+    group.finish();
+    let mut group = c.benchmark_group("joker-moves");
+    group.throughput(Throughput::Elements(1));
     group.bench_function("start/legal_moves", |b| b.iter(|| black_box(&start).legal_moves()));
     group.bench_function("middlegame/legal_moves", |b| b.iter(|| black_box(&middle).legal_moves()));
+    group.bench_function("middlegame/count_legal_moves", |b| {
+        b.iter(|| black_box(&middle).count_legal_moves())
+    });
+    group.bench_function("middlegame/play", |b| {
+        let moves = middle.legal_moves();
+        b.iter(|| moves.iter().map(|&m| black_box(&middle).played(m).ply()).sum::<u16>());
+    });
     group.finish();
 }
 

@@ -13,7 +13,7 @@ mod setup;
 mod view;
 
 pub use board::Board;
-pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
+pub use moves::{MAX_MOVES, Move, MoveBuf, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role, Square, SquareSet};
 pub use position::{EndReason, FenError, Issue, Joker, PositionError, START_FEN};
 pub use rules::{KingPromotion, PromotedRespawn, Rules};

@@ -5,7 +5,7 @@
 
 use motley_core::{Board8x8, Dir, SetGeometry};
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveBuf};
 use crate::piece::{Color, Role, Square};
 use crate::position::Joker;
 use crate::rules::KingPromotion;
@@ -159,7 +159,7 @@ impl Sink for Any {
     }
 }
 
-impl Sink for MoveList {
+impl Sink for MoveBuf {
     #[inline]
     fn targets(&mut self, from: u8, mut to: u64) {
         while to != 0 {

@@ -195,5 +195,11 @@ pub enum ParseMoveError {
 /// most 3 kinds x 64 squares, castling 2: `32 * 27 + 3 * 64 + 2`.
 pub const MAX_MOVES: usize = 32 * 27 + 3 * 64 + 2;
 
-/// The list of legal moves (capacity [`MAX_MOVES`]).
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+/// A fixed-capacity move buffer on the stack (capacity [`MAX_MOVES`]); see
+/// [`Joker::legal_moves_into`](crate::Joker::legal_moves_into). Moving one
+/// copies its whole capacity, so it is filled in place, never returned.
+pub type MoveBuf = ArrayVec<Move, MAX_MOVES>;
+
+/// The list [`Joker::legal_moves`](crate::Joker::legal_moves) returns: exactly
+/// as long as needed (the moves are generated into a [`MoveBuf`] first).
+pub type MoveList = Vec<Move>;

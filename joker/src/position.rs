@@ -9,7 +9,7 @@ use motley_core::{Outcome, PerftMode, Position, Seat};
 
 use crate::board::Board;
 use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
-use crate::moves::{Move, MoveList, ParseMoveError};
+use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
 use crate::piece::{Color, Piece, Role, Square};
 use crate::rules::{PromotedRespawn, Rules};
 use crate::setup::{Castling, FIELDS, ParseFenError, Pocket, Setup};
@@ -405,13 +405,21 @@ impl Joker {
     }
 
     /// Every legal move (none once the game is over).
+    #[inline]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
+        let mut buf = MoveBuf::new();
+        self.legal_moves_into(&mut buf);
+        buf.to_vec()
+    }
+
+    /// Replaces the contents of `buf` with every legal move, without allocating.
+    #[inline]
+    pub fn legal_moves_into(&self, buf: &mut MoveBuf) {
+        buf.clear();
         if self.end_by_state().is_none() {
-            movegen::generate(self, &mut list);
+            movegen::generate(self, buf);
         }
-        list
     }
 
     /// The number of legal moves, counted without listing them.
@@ -569,11 +577,8 @@ impl Joker {
             0 => 1,
             1 => self.count_legal_moves(),
             _ => {
-                // Generated in place: returning a `MoveList` would copy its whole buffer.
-                let mut moves = MoveList::new();
-                if self.end_by_state().is_none() {
-                    movegen::generate(self, &mut moves);
-                }
+                let mut moves = MoveBuf::new();
+                self.legal_moves_into(&mut moves);
                 let mut total = 0;
                 for &mv in &moves {
                     let mut child = *self;
@@ -720,6 +725,7 @@ impl Position for Joker {
         Seat(self.turn as u8)
     }
 
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         Joker::legal_moves(self)
     }
