@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod end;
+pub mod eval;
 pub mod game;
 pub mod model;
 mod movegen;

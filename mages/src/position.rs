@@ -302,9 +302,11 @@ impl Mages {
     }
 
     /// The resolutions of the pending engagement with the model's
-    /// probabilities (the promotion choices of a promoting resolution share
-    /// its probability evenly; fouls are not modelled). `None` without a
-    /// pending engagement.
+    /// probabilities (fouls are not modelled). A promoting resolution is
+    /// listed once, as its Counselor choice with the whole probability: the
+    /// promoting team chooses, and the Counselor is its best choice. Perft
+    /// and [`Position::legal_moves`] still list every choice. `None` without
+    /// a pending engagement.
     #[must_use]
     pub fn chance_with(&self, model: &OutcomeModel) -> Option<Vec<(Move, f64)>> {
         let e = self.pending?;
@@ -317,9 +319,17 @@ impl Mages {
             (Resolution::Defender, odds.defender),
             (Resolution::Draw, odds.draw),
         ] {
+            // A promotion is the promoting team's choice, not chance: chance
+            // picks the resolution, and the team takes a Counselor (its
+            // moves include a Chariot's and a Shaman's, and it is the senior
+            // caster), so only that choice is listed.
             let moves = self.resolution_moves(resolution);
-            let share = p / moves.len() as f64;
-            out.extend(moves.iter().map(|&m| (m, share)));
+            let mv = moves
+                .iter()
+                .copied()
+                .find(|m| m.promotion() == Some(Role::Counselor))
+                .or(moves.first().copied());
+            out.extend(mv.map(|m| (m, p)));
         }
         Some(out)
     }

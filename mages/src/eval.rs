@@ -1,0 +1,193 @@
+//! The static evaluation the generic search ([`motley_core::search`]) uses
+//! for Mage's Chess: [`Evaluate`] for [`Mages`].
+//!
+//! Scores are centipawns (a Pawn is 100) for the asked seat; the two teams'
+//! scores are negatives of each other. The terms, all computed from the
+//! board and the default [`OutcomeModel`](crate::OutcomeModel):
+//!
+//! - **Material**: Counselor 900, Shaman 480, Chariot 300, Pawn 100 (the
+//!   Royal is not counted: losing it ends the game, which the search scores
+//!   itself). On a 6-file board the Chariot (a bishop bound to one square
+//!   colour) is worth less than in chess. [`Evaluate::material`] is this
+//!   term alone.
+//! - **Pawn advance**: a pawn promotes to a Counselor on its far rank, so it
+//!   gains 0, 0, 6, 14, 28, 50, 80 centipawns on its 2nd … 7th rank.
+//! - **Expected material under the outcome model**: captures can fail, so a
+//!   piece attacked by an enemy is not simply "hanging". For the side to
+//!   move, the best single engagement it can declare is worth its expected
+//!   material change `p(challenger wins) × value(defender) − p(defender
+//!   wins) × value(challenger)` (a Royal challenger risks the game, valued
+//!   at [`ROYAL_STAKE`]); half of the best positive one is credited (a
+//!   tempo term: the search verifies it by following engagements in
+//!   quiescence). It is never assumed that an engagement succeeds.
+//! - **Royal exposure**: for each team, every enemy piece that may engage
+//!   its Royal costs `p(challenger downs the Royal) × ROYAL_STAKE / 4`
+//!   (a full [`ROYAL_STAKE`] share when that enemy moves next), and every enemy
+//!   piece reaching a square next to the Royal costs 12.
+//!
+//! A pending engagement (a chance node) is never evaluated: the search
+//! averages its resolutions.
+
+use motley_core::Seat;
+use motley_core::search::Evaluate;
+
+use crate::board::{Square, SquareSet};
+use crate::model::DEFAULT_MODEL;
+use crate::moves::{Combat, Move};
+use crate::piece::{Role, Team};
+use crate::position::Mages;
+
+/// What a team's Royal is worth when it risks being downed: the
+/// evaluation's stand-in for "the game", used to weigh Royal exposure and
+/// engagements declared by a Royal.
+pub const ROYAL_STAKE: i32 = 3000;
+
+/// The material value of a role in centipawns (the Royal: 0, see the module doc).
+#[must_use]
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::Royal => 0,
+        Role::Counselor => 900,
+        Role::Shaman => 480,
+        Role::Chariot => 300,
+        Role::Pawn => 100,
+    }
+}
+
+/// A role's worth when it is the challenger risking itself: its value, or
+/// [`ROYAL_STAKE`] for the Royal.
+const fn stake(role: Role) -> i32 {
+    match role {
+        Role::Royal => ROYAL_STAKE,
+        r => value(r),
+    }
+}
+
+/// Pawn advance bonus by ranks travelled from the team's first rank (0..=7).
+const PAWN_ADVANCE: [i32; 8] = [0, 0, 6, 14, 28, 50, 80, 0];
+
+/// Bonus per enemy piece that reaches a square next to a team's Royal.
+const ROYAL_ZONE: i32 = 12;
+
+/// How many ranks a square is from `team`'s first rank.
+fn advance(team: Team, sq: Square) -> usize {
+    let rank = usize::from(sq.rank().index());
+    match team {
+        Team::Green => rank,
+        Team::Blue => 7 - rank,
+    }
+}
+
+/// The expected material change of `challenger` engaging `defender`, in
+/// centipawns, for the challenger's team (victim Royal: [`ROYAL_STAKE`]).
+fn engagement_gain(challenger: Role, defender: Role, combat: Combat) -> i32 {
+    let odds = DEFAULT_MODEL.odds(challenger, defender, combat);
+    (odds.challenger * f64::from(stake(defender)) - odds.defender * f64::from(stake(challenger))).round()
+        as i32
+}
+
+impl Mages {
+    /// One team's material plus pawn advance.
+    fn material_of(&self, team: Team) -> i32 {
+        let board = self.board();
+        let mut total = 0;
+        for sq in board.team(team).iter() {
+            let sq = Square::new_unchecked(sq);
+            let Some(role) = board.role_at(sq) else { continue };
+            total += value(role);
+            if role == Role::Pawn {
+                total += PAWN_ADVANCE[advance(team, sq)];
+            }
+        }
+        total
+    }
+
+    /// The exposure penalty of `team`'s Royal, given who moves next, and the
+    /// best expected engagement gain of the side to move (for `team` when it
+    /// moves).
+    fn royal_exposure(&self, team: Team) -> i32 {
+        let board = self.board();
+        let Some(royal) = board.royal(team) else { return 0 };
+        let enemy = team.other();
+        let zone = <motley_core::Board6x8 as motley_core::SetGeometry<1>>::king(royal);
+        let enemy_moves = self.side_to_move() == enemy;
+        let mut penalty = 0.0;
+        let mut near = 0;
+        for sq in board.team(enemy).iter() {
+            let sq = Square::new_unchecked(sq);
+            let Some(role) = board.role_at(sq) else { continue };
+            let targets = board.targets(sq);
+            if targets.contains(royal.bit()) {
+                let p = DEFAULT_MODEL.odds(role, Role::Royal, Combat::between(sq, royal)).challenger;
+                let share = if enemy_moves { 1.0 } else { 0.25 };
+                penalty += p * share * f64::from(ROYAL_STAKE);
+            }
+            near += (targets & zone).count() as i32;
+        }
+        penalty.round() as i32 + near * ROYAL_ZONE
+    }
+
+    /// The best expected material change of one engagement the side to move
+    /// may declare (0 if none gains).
+    fn best_engagement(&self) -> i32 {
+        let board = self.board();
+        let us = self.side_to_move();
+        let enemy: SquareSet = board.team(us.other());
+        let mut best = 0;
+        for from in board.team(us).iter() {
+            let from = Square::new_unchecked(from);
+            let Some(role) = board.role_at(from) else { continue };
+            for to in (board.targets(from) & enemy).iter() {
+                let to = Square::new_unchecked(to);
+                let Some(victim) = board.role_at(to) else { continue };
+                best = best.max(engagement_gain(role, victim, Combat::between(from, to)));
+            }
+        }
+        best
+    }
+
+    /// The evaluation for `team` (see the module doc).
+    fn evaluate_team(&self, team: Team) -> i32 {
+        let material = self.material_of(team) - self.material_of(team.other());
+        let exposure = self.royal_exposure(team.other()) - self.royal_exposure(team);
+        let tempo = if self.pending().is_none() { self.best_engagement() / 2 } else { 0 };
+        let tempo = if self.side_to_move() == team { tempo } else { -tempo };
+        material + exposure + tempo
+    }
+}
+
+impl Evaluate for Mages {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
+    }
+
+    fn material(&self, seat: Seat) -> i32 {
+        Team::from_seat(seat).map_or(0, |team| self.material_of(team) - self.material_of(team.other()))
+    }
+
+    /// Engagement declarations and promotions.
+    fn is_tactical(&self, mv: Move) -> bool {
+        match mv {
+            Move::Action { to, promotion, .. } => {
+                promotion.is_some()
+                    || (self.pending().is_none()
+                        && self.board().team(self.side_to_move().other()).contains(to.bit()))
+            }
+            _ => false,
+        }
+    }
+
+    /// Declarations by expected material change (so a Royal rarely
+    /// challenges), promotions by the promoted piece's value.
+    fn move_order_score(&self, mv: Move) -> i32 {
+        let Move::Action { from, to, promotion, .. } = mv else { return 0 };
+        let board = self.board();
+        let promo = promotion.map_or(0, |r| value(r) - value(Role::Pawn));
+        match (board.role_at(from), board.role_at(to)) {
+            (Some(attacker), Some(victim)) if board.team_at(to) != board.team_at(from) => {
+                engagement_gain(attacker, victim, Combat::between(from, to)) * 16 + promo
+            }
+            _ => promo,
+        }
+    }
+}
