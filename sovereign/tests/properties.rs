@@ -1,0 +1,384 @@
+//! Property tests (issue 9) for Sovereign Chess and Royale: bad input never
+//! panics, what parses prints back to itself, and positions reached by
+//! seeded random games keep every invariant of the public API (hash,
+//! perft, move notation, king safety with control recomputed, end rules).
+
+use motley_core::{BoardView, PerftMode, Position, Seat};
+use motley_sovereign::{
+    EndReason, FenError, Game, MoveToken, PositionError, ROYALE_START_FEN, Royale, Rules, START_FEN, Setup,
+    Sovereign, StartChoice,
+};
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Any text: both position parsers return a value or a typed error; a value
+/// prints to a string that parses to an equal position.
+fn check_position_text(text: &str) -> Result<(), TestCaseError> {
+    for seats in [2, 4] {
+        if let Ok(setup) = Setup::parse(text, seats) {
+            let printed = setup.to_string();
+            prop_assert_eq!(Setup::parse(&printed, seats).ok(), Some(setup));
+        }
+    }
+    if let Ok(pos) = Sovereign::from_fen(text) {
+        let again = Sovereign::from_fen(&pos.to_string());
+        prop_assert!(again.is_ok(), "{pos} does not parse: {again:?}");
+        let again = again.unwrap();
+        prop_assert_eq!(again.zobrist(), pos.zobrist());
+        prop_assert_eq!(again, pos);
+    }
+    if let Ok(pos) = Royale::from_fen(text) {
+        let printed = pos.to_string();
+        let again = Royale::from_fen(&printed);
+        prop_assert!(again.is_ok(), "{printed} does not parse: {again:?}");
+        let again = again.unwrap();
+        prop_assert_eq!(again.zobrist(), pos.zobrist());
+        prop_assert_eq!(again.to_string(), printed);
+    }
+    Ok(())
+}
+
+/// Any text as a move token: a value or a typed error; a legal move prints
+/// back to the token.
+fn check_move_text(token: &str) -> Result<(), TestCaseError> {
+    let _ = token.parse::<MoveToken>();
+    let s = Sovereign::start();
+    if let Ok(mv) = s.parse_move(token) {
+        prop_assert!(s.is_legal(mv));
+        prop_assert_eq!(mv.to_string(), token);
+    }
+    let r = Royale::start();
+    if let Ok(mv) = r.parse_move(token) {
+        prop_assert!(r.legal_moves().contains(&mv));
+        prop_assert_eq!(mv.to_string(), token);
+    }
+    Ok(())
+}
+
+/// Whether `seat`'s king is attacked in `pos`, with control recomputed from
+/// scratch: the position is rebuilt from its setup with `seat` to move.
+fn king_attacked(pos: &Sovereign, seat: Seat) -> bool {
+    let mut setup = pos.setup();
+    setup.turn = seat.0;
+    match Sovereign::from_setup(&setup, &Rules::default()) {
+        Ok(p) => p.is_check(),
+        // The other seat is in check too: not a question about `seat`.
+        Err(PositionError::OpponentInCheck { .. }) => {
+            let mut other = setup.clone();
+            other.turn = seat.0 ^ 1;
+            Sovereign::from_setup(&other, &Rules::default()).is_err()
+        }
+        Err(e) => panic!("{pos}: setup does not validate: {e}"),
+    }
+}
+
+/// Every invariant of one two-player position; `Err` names the first broken one.
+pub fn check_sovereign(pos: &Sovereign, every_move: bool) -> Result<(), String> {
+    let text = pos.to_string();
+    let again = Sovereign::from_fen(&text).map_err(|e| format!("{text}: own string does not parse: {e}"))?;
+    if again.zobrist() != pos.zobrist() {
+        return Err(format!("{text}: hash {:#x}, reparsed {:#x}", pos.zobrist(), again.zobrist()));
+    }
+    // The position string has no halfmove clock unless the position was
+    // read with one (rules contract §3.3 [I]: "read and write exactly these
+    // six fields; accept an optional 7th"), so a played position's clock
+    // reads back as 0; everything else must be equal.
+    let clock_lost = again.halfmove_clock() == 0 && pos.halfmove_clock() > 0;
+    if again != *pos && !clock_lost {
+        return Err(format!("{text}: reparsed position differs: {:?}", again.details()));
+    }
+    if clock_lost && (again.to_string() != text || again.legal_moves() != pos.legal_moves()) {
+        return Err(format!("{text}: reparsed position differs beyond the halfmove clock"));
+    }
+    let moves = pos.legal_moves();
+    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
+        return Err(format!(
+            "{text}: perft(1) {} != {} legal moves",
+            pos.perft(1, PerftMode::Decision),
+            moves.len()
+        ));
+    }
+    let outcome = pos.outcome();
+    let expected = match (moves.is_empty(), pos.is_check()) {
+        (false, _) => None,
+        (true, true) => Some(EndReason::Checkmate),
+        (true, false) => Some(EndReason::Stalemate),
+    };
+    if pos.end_reason() != expected || outcome.as_ref().map(|o| o.reason()) != expected.map(EndReason::as_str)
+    {
+        return Err(format!(
+            "{text}: end {:?}, outcome {outcome:?}, rules say {expected:?}",
+            pos.end_reason()
+        ));
+    }
+    if expected == Some(EndReason::Checkmate)
+        && outcome.and_then(|o| o.winner()) != Some(Seat(pos.turn().0 ^ 1))
+    {
+        return Err(format!("{text}: checkmate without the other seat winning"));
+    }
+    let status = pos.status();
+    if expected.is_none() && (status == "check") != pos.is_check() {
+        return Err(format!("{text}: status {status:?} but is_check {}", pos.is_check()));
+    }
+    let mover = pos.turn();
+    let name = pos.seat_name(mover);
+    for (i, &mv) in moves.iter().enumerate() {
+        let token = mv.to_string();
+        if pos.parse_move(&token) != Ok(mv) {
+            return Err(format!("{text}: legal {token} does not parse back"));
+        }
+        if !every_move && i > 0 {
+            continue;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        if child.turn() == mover || child.ply() != pos.ply() + 1 {
+            return Err(format!("{text}: {token} did not pass the turn or count the ply"));
+        }
+        // No legal move leaves the mover's king attacked once control is recomputed.
+        if king_attacked(&child, mover) {
+            return Err(format!("{text}: legal {token} leaves {name}'s king attacked"));
+        }
+        let checked = child.details().into_iter().find(|(k, _)| *k == "check").map(|(_, v)| v);
+        if checked.as_deref().is_some_and(|v| v.split(' ').any(|s| s == name)) {
+            return Err(format!("{text}: after {token} the details say {name} is in check"));
+        }
+    }
+    Ok(())
+}
+
+/// Every invariant of one Royale position; `Err` names the first broken one.
+pub fn check_royale(pos: &Royale) -> Result<(), String> {
+    let text = pos.to_string();
+    let again = Royale::from_fen(&text).map_err(|e| format!("{text}: own string does not parse: {e}"))?;
+    if again.to_string() != text || again.zobrist() != pos.zobrist() || again.turn() != pos.turn() {
+        return Err(format!("{text}: reparsed position or its hash differs"));
+    }
+    let moves = pos.legal_moves();
+    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 {
+        return Err(format!(
+            "{text}: perft(1) {} != {} legal moves",
+            pos.perft(1, PerftMode::Decision),
+            moves.len()
+        ));
+    }
+    let outcome = pos.outcome();
+    if moves.is_empty() != outcome.is_some() {
+        return Err(format!("{text}: {} legal moves but outcome {outcome:?}", moves.len()));
+    }
+    let kings = (0..4).filter(|&s| pos.king(Seat(s)).is_some()).count();
+    if kings as u32 != pos.kings() {
+        return Err(format!("{text}: {kings} seats with a king but {} kings", pos.kings()));
+    }
+    let expected = match kings {
+        0 => Some(EndReason::NoKings),
+        1 => Some(EndReason::LastKing),
+        _ if moves.is_empty() => Some(EndReason::Stalemate),
+        _ => None,
+    };
+    if pos.end_reason() != expected {
+        return Err(format!("{text}: end {:?}, rules say {expected:?}", pos.end_reason()));
+    }
+    if let Some(o) = &outcome {
+        let last = (0..4).map(Seat).find(|&s| pos.king(s).is_some());
+        if expected == Some(EndReason::LastKing) && o.winner() != last {
+            return Err(format!("{text}: last king {last:?} but outcome {o}"));
+        }
+        return Ok(());
+    }
+    if pos.king(pos.turn()).is_none() && pos.kings() > 1 && !pos.in_interregnum(pos.turn()) {
+        return Err(format!("{text}: seat to move has no king yet is not in interregnum"));
+    }
+    for &mv in &moves {
+        let token = mv.to_string();
+        if pos.parse_move(&token) != Ok(mv) {
+            return Err(format!("{text}: legal {token} does not parse back"));
+        }
+    }
+    Ok(())
+}
+
+/// The end rules of a two-player [`Game`] at its current position.
+pub fn check_game(game: &Game) -> Result<(), String> {
+    let pos = game.position();
+    let rules = Rules::default();
+    let expected = if let Some(r) = pos.end_reason() {
+        Some(r)
+    } else if rules.auto_repetitions.is_some_and(|n| game.repetitions() >= n) {
+        Some(EndReason::FivefoldRepetition)
+    } else if rules.auto_draw_plies.is_some_and(|n| pos.halfmove_clock() >= n) {
+        Some(EndReason::SeventyFiveMoveRule)
+    } else if rules.bare_kings_draw && pos.bare_kings() {
+        Some(EndReason::BareKings)
+    } else {
+        None
+    };
+    if game.end_reason() != expected {
+        return Err(format!("{pos}: game end {:?}, rules say {expected:?}", game.end_reason()));
+    }
+    if game.outcome().map(|o| o.reason()) != expected.map(EndReason::as_str) {
+        return Err(format!("{pos}: outcome {:?} disagrees with {expected:?}", game.outcome()));
+    }
+    Ok(())
+}
+
+/// Plays a seeded random two-player game through [`Game`] for at most
+/// `max_plies` plies, checking every position (`every_move`: the king
+/// safety of every legal move, not only the first).
+pub fn random_game(seed: u64, max_plies: u32, every_move: bool) -> Result<Game, String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(Rules::default());
+    for _ in 0..max_plies {
+        check_sovereign(game.position(), every_move)?;
+        check_game(&game)?;
+        if game.end_reason().is_some() {
+            return Ok(game);
+        }
+        if game.start_choice_pending() {
+            let choice = if rng.random_range(0..2) == 0 { StartChoice::Accept } else { StartChoice::Reject };
+            game.choose_start(choice).map_err(|e| e.to_string())?;
+        }
+        let moves = game.position().legal_moves();
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play(mv).map_err(|e| format!("{}: legal {mv} rejected: {e}", game.position()))?;
+    }
+    check_sovereign(game.position(), every_move)?;
+    check_game(&game)?;
+    Ok(game)
+}
+
+/// Plays a seeded random Royale game for at most `max_plies` plies.
+pub fn random_royale(seed: u64, max_plies: u32) -> Result<Royale, String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Royale::start();
+    for _ in 0..max_plies {
+        check_royale(&pos)?;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Ok(pos);
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        pos.play(mv).map_err(|e| format!("{pos}: legal {mv} rejected: {e}"))?;
+    }
+    check_royale(&pos)?;
+    Ok(pos)
+}
+
+/// Two move orders reaching one position give one hash (found among the
+/// start's moves: two moves per side that commute).
+fn check_transposition<P: Position + PartialEq>() {
+    let start = P::start();
+    let moves = start.legal_moves();
+    let seats = start.seat_count();
+    let mut found = 0;
+    for i in 0..moves.len().min(8) {
+        for j in 0..moves.len().min(8) {
+            if i == j {
+                continue;
+            }
+            // Seat 1 moves a, the others the first legal move, then seat 1 moves b;
+            // and the other way round.
+            let line = |first: P::Move, second: P::Move| -> Option<P> {
+                let mut p = start.clone();
+                for (k, mv) in [first, second].into_iter().enumerate() {
+                    if !p.is_legal(mv) {
+                        return None;
+                    }
+                    p.play_unchecked(mv);
+                    for _ in 1..seats {
+                        let reply = p.legal_moves().into_iter().nth(k)?;
+                        p.play_unchecked(reply);
+                    }
+                }
+                Some(p)
+            };
+            if let (Some(a), Some(b)) = (line(moves[i], moves[j]), line(moves[j], moves[i])) {
+                if a.to_string() == b.to_string() {
+                    assert_eq!(a.zobrist(), b.zobrist(), "{a}");
+                    assert_eq!(P::from_fen(&a.to_string()).unwrap().zobrist(), a.zobrist());
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert!(found > 0, "{}: no transposition found", P::VARIANT);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(400) })]
+
+    #[test]
+    fn any_bytes_to_position_parsers(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        check_position_text(&String::from_utf8_lossy(&bytes))?;
+    }
+
+    #[test]
+    fn grammar_like_position_strings(text in "[a-z0-9/ ,A-Z]{0,160}") {
+        check_position_text(&text)?;
+    }
+
+    #[test]
+    fn mutated_valid_strings(cut in 0usize..400, len in 0usize..4, insert in "[a-zA-Z0-9/, -]{0,3}") {
+        for base in [START_FEN, ROYALE_START_FEN] {
+            let cut = cut.min(base.len());
+            let end = (cut + len).min(base.len());
+            check_position_text(&format!("{}{}{}", &base[..cut], insert, &base[end..]))?;
+        }
+    }
+
+    #[test]
+    fn any_bytes_to_move_parser(bytes in proptest::collection::vec(any::<u8>(), 0..24)) {
+        check_move_text(&String::from_utf8_lossy(&bytes))?;
+    }
+
+    #[test]
+    fn move_like_tokens(token in "(castle:|defect:)?[a-p0-9]{0,6}(:[a-p0-9]{0,4})?[qrbnk]?") {
+        check_move_text(&token)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(6) })]
+
+    #[test]
+    fn seeded_random_games_keep_invariants(seed in any::<u64>()) {
+        if let Err(e) = random_game(seed, 60, true) {
+            prop_assert!(false, "seed {seed}: {e}");
+        }
+    }
+
+    #[test]
+    fn seeded_random_royale_games_keep_invariants(seed in any::<u64>()) {
+        if let Err(e) = random_royale(seed, 120) {
+            prop_assert!(false, "seed {seed}: {e}");
+        }
+    }
+}
+
+#[test]
+fn transpositions_hash_equal() {
+    check_transposition::<Sovereign>();
+    check_transposition::<Royale>();
+}
+
+/// The king-safety query itself (contract position T08: white is in check
+/// from a controlled piece): it sees the check whoever is to move, and not
+/// the other king; after any legal reply the king is safe.
+#[test]
+fn king_attacked_query_sees_check() {
+    let pos =
+        Sovereign::from_fen("bk15/16/16/16/4bp11/16/3wn12/16/16/16/16/8rr7/16/16/16/8wk7 1 w b - 0").unwrap();
+    assert!(pos.is_check());
+    assert!(king_attacked(&pos, Seat(0)));
+    assert!(!king_attacked(&pos, Seat(1)));
+    assert_eq!(pos.legal_moves().len(), 5);
+    assert!(check_sovereign(&pos, true).is_ok());
+    assert!(matches!(Sovereign::from_fen("x"), Err(FenError::Parse(_))));
+}
+
+/// Regression: a seed whose game once broke an invariant.
+#[test]
+fn regression_seed_442854325779() {
+    random_game(442_854_325_779, 60, true).unwrap();
+}
