@@ -55,6 +55,20 @@ pub enum PositionError {
         /// Its square.
         square: Square,
     },
+    /// The seat to move does not exist.
+    #[error("seat {seat} is to move but the game has fewer seats")]
+    Turn {
+        /// 1-based seat.
+        seat: u8,
+    },
+    /// The setup has the wrong number of seats for this game.
+    #[error("expected a {want}-seat setup, found {got} seats")]
+    SeatCount {
+        /// Seats of the game.
+        want: u8,
+        /// Seats of the setup.
+        got: u8,
+    },
     /// The seat that is not to move is in check (two-player game).
     #[error("seat {seat} is in check but not to move")]
     OpponentInCheck {
@@ -82,6 +96,9 @@ pub(crate) fn validate(
     regime_check: bool,
 ) -> Result<State, PositionError> {
     let seats = setup.seats;
+    if setup.turn >= seats {
+        return Err(PositionError::Turn { seat: setup.turn + 1 });
+    }
     let mut board = Board::empty();
     for (i, p) in setup.board.iter().enumerate() {
         if let Some(p) = *p {
@@ -204,7 +221,9 @@ impl Sovereign {
     /// # Errors
     /// [`PositionError`] naming what makes it unplayable.
     pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
-        assert_eq!(setup.seats, 2, "a two-player setup");
+        if setup.seats != 2 {
+            return Err(PositionError::SeatCount { want: 2, got: setup.seats });
+        }
         Ok(Sovereign { st: validate(setup, rules, true, true)? })
     }
 

@@ -57,7 +57,9 @@ impl Royale {
     /// # Errors
     /// [`PositionError`] naming what makes it unplayable.
     pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
-        assert_eq!(setup.seats, 4, "a four-seat setup");
+        if setup.seats != 4 {
+            return Err(PositionError::SeatCount { want: 4, got: setup.seats });
+        }
         let st = validate(setup, rules, false, !rules.royale_regime_into_check)?;
         let mut fate = [Fate::Reigning; 4];
         for (s, f) in fate.iter_mut().enumerate() {

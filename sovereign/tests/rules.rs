@@ -418,6 +418,19 @@ fn fen_errors_name_field_and_offset() {
 }
 
 #[test]
+fn setups_of_the_wrong_shape_are_errors_not_panics() {
+    let royale = motley_sovereign::Setup::parse(motley_sovereign::ROYALE_START_FEN, 4).unwrap();
+    assert_eq!(
+        Sovereign::from_setup(&royale, &Rules::default()),
+        Err(PositionError::SeatCount { want: 2, got: 4 })
+    );
+    let mut two = Sovereign::start().setup();
+    assert!(motley_sovereign::Royale::from_setup(&two, &Rules::default()).is_err());
+    two.turn = 5;
+    assert_eq!(Sovereign::from_setup(&two, &Rules::default()), Err(PositionError::Turn { seat: 6 }));
+}
+
+#[test]
 fn move_notation_errors() {
     let p = Sovereign::start();
     assert!(p.parse_move("e2e4").is_ok());
