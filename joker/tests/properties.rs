@@ -139,7 +139,7 @@ pub fn random_game(seed: u64, max_plies: u32) -> Result<Joker, String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(1500) })]
 
     #[test]
     fn any_bytes_to_position_parser(bytes in proptest::collection::vec(any::<u8>(), 0..120)) {
@@ -172,7 +172,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(64) })]
 
     #[test]
     fn seeded_random_games_keep_invariants(seed in any::<u64>()) {
