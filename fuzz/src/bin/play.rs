@@ -1,0 +1,7 @@
+//! AFL target `play`: see [`motley_fuzz::play`].
+
+fn main() {
+    afl::fuzz!(|data: &[u8]| {
+        motley_fuzz::play(data);
+    });
+}
