@@ -16,6 +16,8 @@ fn perft(c: &mut Criterion) {
     g.bench_function("perft3_start", |b| b.iter(|| black_box(&start).perft(3, PerftMode::Decision)));
     g.bench_function("perft4_start", |b| b.iter(|| black_box(&start).perft(4, PerftMode::Decision)));
     g.bench_function("perft2_figure4", |b| b.iter(|| black_box(&mid).perft(2, PerftMode::Decision)));
+    let royale = motley_sovereign::Royale::start();
+    g.bench_function("royale_perft3_start", |b| b.iter(|| black_box(&royale).perft(3, PerftMode::Decision)));
     g.finish();
 }
 
