@@ -236,11 +236,21 @@ impl Piece {
     #[inline]
     #[must_use]
     pub(crate) const fn from_code(code: u8) -> Piece {
-        let i = code - 1;
-        let color = if i >= 6 { Color::Black } else { Color::White };
-        Piece { color, role: Role::ALL[(i % 6) as usize] }
+        PIECE_OF_CODE[code as usize & 15]
     }
 }
+
+/// [`Piece::from_code`] as a table (index 0 and 13..16 are never used).
+const PIECE_OF_CODE: [Piece; 16] = {
+    let mut t = [Piece { color: Color::White, role: Role::Pawn }; 16];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i >= 6 { Color::Black } else { Color::White };
+        t[i + 1] = Piece { color, role: Role::ALL[i % 6] };
+        i += 1;
+    }
+    t
+};
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
