@@ -146,6 +146,20 @@ impl Mages {
         best
     }
 
+    /// Whether `mv` declares an engagement.
+    fn declares_engagement(&self, mv: Move) -> bool {
+        matches!(mv, Move::Action { to, .. }
+            if self.pending().is_none() && self.board().team(self.side_to_move().other()).contains(to.bit()))
+    }
+
+    /// The expected material change of declaring an engagement `from` → `to`.
+    fn declaration_gain(&self, from: Square, to: Square) -> i32 {
+        match (self.board().role_at(from), self.board().role_at(to)) {
+            (Some(attacker), Some(victim)) => engagement_gain(attacker, victim, Combat::between(from, to)),
+            _ => 0,
+        }
+    }
+
     /// The evaluation for `team` (see the module doc).
     fn evaluate_team(&self, team: Team) -> i32 {
         let material = self.material_of(team) - self.material_of(team.other());
@@ -165,13 +179,13 @@ impl Evaluate for Mages {
         Team::from_seat(seat).map_or(0, |team| self.material_of(team) - self.material_of(team.other()))
     }
 
-    /// Engagement declarations and promotions.
+    /// Promotions, and engagement declarations whose expected material
+    /// change is positive (so quiescence never follows an engagement that
+    /// loses material on average, such as a Royal risking the game).
     fn is_tactical(&self, mv: Move) -> bool {
         match mv {
-            Move::Action { to, promotion, .. } => {
-                promotion.is_some()
-                    || (self.pending().is_none()
-                        && self.board().team(self.side_to_move().other()).contains(to.bit()))
+            Move::Action { from, to, promotion, .. } => {
+                promotion.is_some() || (self.declares_engagement(mv) && self.declaration_gain(from, to) > 0)
             }
             _ => false,
         }
@@ -181,13 +195,7 @@ impl Evaluate for Mages {
     /// challenges), promotions by the promoted piece's value.
     fn move_order_score(&self, mv: Move) -> i32 {
         let Move::Action { from, to, promotion, .. } = mv else { return 0 };
-        let board = self.board();
         let promo = promotion.map_or(0, |r| value(r) - value(Role::Pawn));
-        match (board.role_at(from), board.role_at(to)) {
-            (Some(attacker), Some(victim)) if board.team_at(to) != board.team_at(from) => {
-                engagement_gain(attacker, victim, Combat::between(from, to)) * 16 + promo
-            }
-            _ => promo,
-        }
+        if self.declares_engagement(mv) { self.declaration_gain(from, to) * 16 + promo } else { promo }
     }
 }

@@ -4,6 +4,7 @@
 
 use motley_core::search::{Evaluate, Limits, Searcher, WIN};
 use motley_core::{Position, Seat};
+use motley_mages::eval::{ROYAL_STAKE, value};
 use motley_mages::{DEFAULT_MODEL, Mages, Move, Resolution, Role};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -101,8 +102,18 @@ fn evaluation_is_zero_sum_and_symmetric_at_the_start() {
                 assert_eq!(p.evaluate(Seat(0)), -p.evaluate(Seat(1)), "{p}");
                 assert_eq!(p.material(Seat(0)), -p.material(Seat(1)), "{p}");
                 for &mv in p.legal_moves().iter() {
-                    let declares = matches!(mv, Move::Action { to, .. } if p.board().team_at(to) == Some(p.side_to_move().other()));
-                    assert_eq!(p.is_tactical(mv), declares || mv.promotion().is_some(), "{p} {mv}");
+                    let gain = match mv {
+                        Move::Action { from, to, .. }
+                            if p.board().team_at(to) == Some(p.side_to_move().other()) =>
+                        {
+                            let (c, d) = (p.board().role_at(from).unwrap(), p.board().role_at(to).unwrap());
+                            let odds = DEFAULT_MODEL.odds(c, d, motley_mages::Combat::between(from, to));
+                            let stake = |r: Role| if r == Role::Royal { ROYAL_STAKE } else { value(r) };
+                            odds.challenger * f64::from(stake(d)) - odds.defender * f64::from(stake(c))
+                        }
+                        _ => 0.0,
+                    };
+                    assert_eq!(p.is_tactical(mv), gain.round() > 0.0 || mv.promotion().is_some(), "{p} {mv}");
                 }
             }
             if p.play_random(&DEFAULT_MODEL, &mut rng).is_none() {
