@@ -1,4 +1,4 @@
-//! Times perft from a position: `cargo run --release -p motley-joker --example perft -- DEPTH [FEN]`.
+//! Times perft from a position: `cargo run --release -p motley-joker --example joker_perft -- DEPTH [FEN]`.
 
 use std::time::Instant;
 

@@ -1,4 +1,4 @@
-//! Release timing of perft: `cargo run --release -p motley-mages --example perft -- [depth] [full] [fen]`.
+//! Release timing of perft: `cargo run --release -p motley-mages --example mages_perft -- [depth] [full] [fen]`.
 
 use std::time::Instant;
 
