@@ -293,12 +293,12 @@ fn check_transposition<P: Position + PartialEq>() {
                 }
                 Some(p)
             };
-            if let (Some(a), Some(b)) = (line(moves[i], moves[j]), line(moves[j], moves[i])) {
-                if a.to_string() == b.to_string() {
-                    assert_eq!(a.zobrist(), b.zobrist(), "{a}");
-                    assert_eq!(P::from_fen(&a.to_string()).unwrap().zobrist(), a.zobrist());
-                    found += 1;
-                }
+            if let (Some(a), Some(b)) = (line(moves[i], moves[j]), line(moves[j], moves[i]))
+                && a.to_string() == b.to_string()
+            {
+                assert_eq!(a.zobrist(), b.zobrist(), "{a}");
+                assert_eq!(P::from_fen(&a.to_string()).unwrap().zobrist(), a.zobrist());
+                found += 1;
             }
         }
     }
