@@ -30,10 +30,12 @@ pub struct Output {
 /// The depth of the perft that `analyze` runs on a start position.
 pub const ANALYZE_PERFT_DEPTH: u32 = 2;
 
-/// The move tokens of `--moves`: every value, split at commas, empty pieces dropped.
+/// The move tokens of `--moves`: every value, split at commas, trimmed. An
+/// empty token (`--moves ""`, `e2e4,,e7e5`) stays in the list, so that it is
+/// reported as a bad move with its index.
 #[must_use]
 pub fn move_tokens(moves: &[String]) -> Vec<&str> {
-    moves.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|t| !t.is_empty()).collect()
+    moves.iter().flat_map(|v| v.split(',')).map(str::trim).collect()
 }
 
 /// The position `--fen` (or the start position) after `--moves`, and the moves played.
@@ -50,18 +52,25 @@ pub fn setup<P: Position>(common: &Common) -> Result<(P, Vec<P::Move>), CliError
     };
     let mut played = Vec::new();
     for (i, token) in move_tokens(&common.moves).into_iter().enumerate() {
-        let mv = parse_legal(&pos, token).map_err(|why| {
-            CliError::input(format!("invalid move `{token}`: {why}"), format!("move {} of --moves", i + 1))
-        })?;
+        let mv = parse_legal(&pos, token)
+            .map_err(|why| CliError::input(bad_move(token, &why), format!("move {} of --moves", i + 1)))?;
         pos.play_unchecked(mv);
         played.push(mv);
     }
     Ok((pos, played))
 }
 
+/// What is wrong with move `token`.
+fn bad_move(token: &str, why: &str) -> String {
+    if token.is_empty() { "empty move".to_owned() } else { format!("invalid move `{token}`: {why}") }
+}
+
 /// Parses `token` with [`Position::parse_move`] and double-checks it is one of
 /// the legal inputs, so `play_unchecked` only ever gets legal ones.
 fn parse_legal<P: Position>(pos: &P, token: &str) -> Result<P::Move, String> {
+    if token.is_empty() {
+        return Err("empty move".to_owned());
+    }
     let mv = pos.parse_move(token).map_err(|e| e.to_string())?;
     if pos.is_legal(mv) {
         Ok(mv)
@@ -272,7 +281,7 @@ fn render_cmd<P: Position + BoardView>(pos: &P, args: &RenderArgs) -> Result<Str
     let highlight = match &args.highlight {
         Some(token) => {
             let mv = parse_legal(pos, token)
-                .map_err(|why| CliError::input(format!("invalid move `{token}`: {why}"), "--highlight"))?;
+                .map_err(|why| CliError::input(bad_move(token, &why), "--highlight"))?;
             render::move_squares(pos, mv)
         }
         None => Vec::new(),

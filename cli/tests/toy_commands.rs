@@ -236,6 +236,8 @@ fn errors_name_what_and_where() {
         ("fen_trailing", &["show", "toy", "--fen", "k3/4/4/3K w 0 x"]),
         ("move_malformed", &["play", "toy", "--moves", "d1c2,zz"]),
         ("move_illegal", &["play", "toy", "--moves", "d1c2", "a4a3", "c2b2"]),
+        ("move_empty", &["play", "toy", "--moves", "d1c2,,a4a3"]),
+        ("move_empty_value", &["show", "toy", "--moves", ""]),
         ("move_after_game_over", &["play", "toy", "--fen", "3k/4/2K1/4 w 0", "--moves", "c2b3,d4d3"]),
         ("highlight_illegal", &["render", "toy", "--highlight", "d1d4"]),
     ];
