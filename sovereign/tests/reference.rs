@@ -300,13 +300,6 @@ impl Ref {
         }
     }
 
-    /// Every legal move of the side to move, as notation strings.
-    fn legal(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.children().into_iter().map(|c| c.0).collect();
-        v.sort();
-        v
-    }
-
     /// Every legal move with the position after it.
     fn children(&self) -> Vec<(String, Ref)> {
         let me = self.turn;
@@ -547,9 +540,12 @@ fn pick(rng: &mut StdRng, moves: &[motley_sovereign::Move]) -> motley_sovereign:
     moves[rng.random_range(0..moves.len())]
 }
 
-fn check_position(p: &Sovereign, seen: &mut Seen) {
+/// Compares the generators on `p`; returns the reference's children.
+fn check_position(p: &Sovereign, seen: &mut Seen) -> Vec<(String, Ref)> {
     let fast = p.sorted_moves();
-    let slow = Ref::from(p).legal();
+    let kids = Ref::from(p).children();
+    let mut slow: Vec<String> = kids.iter().map(|c| c.0.clone()).collect();
+    slow.sort();
     assert_eq!(fast, slow, "generators disagree on {p}");
     assert_eq!(p.count_legal() as usize, fast.len());
     // FEN round trip.
@@ -570,6 +566,7 @@ fn check_position(p: &Sovereign, seen: &mut Seen) {
     seen.king_promotions += fast.iter().filter(|m| !m.contains(':') && m.ends_with('k')).count().min(1);
     seen.checks += usize::from(p.is_check());
     seen.mates += usize::from(fast.is_empty() && p.is_check());
+    kids
 }
 
 fn run(games: usize, plies: usize, seed: u64, starts: &[&str]) -> Seen {
@@ -578,14 +575,13 @@ fn run(games: usize, plies: usize, seed: u64, starts: &[&str]) -> Seen {
     for g in 0..games {
         let mut p: Sovereign = starts[g % starts.len()].parse().unwrap();
         for _ in 0..plies {
-            check_position(&p, &mut seen);
+            let kids = check_position(&p, &mut seen);
             let moves = p.legal_moves();
             if moves.is_empty() {
                 break;
             }
             let mv = pick(&mut rng, &moves);
-            let expected =
-                Ref::from(&p).children().into_iter().find(|c| c.0 == mv.to_string()).expect("move");
+            let expected = kids.into_iter().find(|c| c.0 == mv.to_string()).expect("move");
             p.play(mv).unwrap();
             assert_eq!(Ref::from(&p).key(), expected.1.key(), "position after {mv} differs");
         }
@@ -669,7 +665,9 @@ fn royale_reference_agrees_on_random_games() {
             let fast = p.sorted_moves();
             let r = Ref::from_royale(&p);
             // The game is over once at most one king remains (§13.4).
-            let slow = if r.kings() <= 1 { Vec::new() } else { r.legal() };
+            let kids = if r.kings() <= 1 { Vec::new() } else { r.children() };
+            let mut slow: Vec<String> = kids.iter().map(|c| c.0.clone()).collect();
+            slow.sort();
             assert_eq!(fast, slow, "generators disagree on {p}");
             let text = p.to_string();
             let back: Royale = text.parse().unwrap();
@@ -683,8 +681,7 @@ fn royale_reference_agrees_on_random_games() {
             }
             // Prefer captures of kings and regime changes now and then.
             let mv = pick(&mut rng, &moves);
-            let mut expected =
-                Ref::from_royale(&p).children().into_iter().find(|c| c.0 == mv.to_string()).expect("move").1;
+            let mut expected = kids.into_iter().find(|c| c.0 == mv.to_string()).expect("move").1;
             let kings = p.kings();
             expected.advance(1);
             p.play(mv).unwrap();
