@@ -1,0 +1,145 @@
+//! The static evaluation the generic search ([`motley_core::search`]) uses
+//! for Joker's Chess: [`Evaluate`] for [`Joker`].
+//!
+//! Scores are centipawns for the asked seat (White is seat 0), zero-sum.
+//! White must capture both black kings before the move limit and must not
+//! let 14 half-moves pass without a capture or pawn move; Black wins by
+//! surviving. The terms, for White (Black's score is the negative):
+//!
+//! - **Material** with this variant's values: queen 950, rook 500, bishop
+//!   330, knight 320, pawn 100 — and a **black king 1500** ("kings
+//!   remaining": the second king's capture ends the game, the search scores
+//!   that itself). [`Evaluate::material`] is this term plus the reserves.
+//! - **Reserves**: a piece in a side's **Joker Reserve** may be dropped on
+//!   any empty square next turn, so it counts its full value; a piece on a
+//!   **reserve bench** is a life that comes back when a piece of its kind is
+//!   captured, counted at a quarter of its value.
+//! - **Kings under attack**: +60 for each black king a white piece attacks
+//!   (+150 with White to move: the capture is one move away).
+//! - **The 14-half-move clock**: once the clock passes 6, White loses
+//!   `(clock − 6)² × 12` (a third of it when White has a pawn on the board
+//!   or in its Joker Reserve, since a pawn move or drop resets the clock).
+//! - **The move limit**: in the last 60 half-moves before the limit, White
+//!   loses 10 per half-move gone, per black king still standing.
+//! - **Pawn advance**: a pawn gains 4 × its ranks travelled beyond the
+//!   second (a white pawn promotes to a queen).
+
+use motley_core::Seat;
+use motley_core::search::Evaluate;
+
+use crate::moves::Move;
+use crate::piece::{Color, Role};
+use crate::position::Joker;
+
+/// A role's value in centipawns (a black king: what it costs Black to lose one).
+#[must_use]
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 950,
+        Role::King => 1500,
+    }
+}
+
+/// Half-move clock value after which the 14-half-move rule starts to weigh.
+const CLOCK_SAFE: i32 = 6;
+/// The move-limit window in half-moves.
+const LIMIT_WINDOW: i32 = 60;
+
+impl Joker {
+    /// Material plus reserves for `color`, in centipawns.
+    fn material_of(&self, color: Color) -> i32 {
+        let mut total = 0;
+        for (sq, piece) in self.board().pieces() {
+            if piece.color != color {
+                continue;
+            }
+            total += value(piece.role);
+            if piece.role == Role::Pawn {
+                let rank = i32::from(sq.rank().index());
+                let travelled = if color == Color::White { rank - 1 } else { 6 - rank };
+                total += 4 * travelled.max(0);
+            }
+        }
+        for role in Role::RESPAWNING {
+            total += i32::from(self.joker_reserve().get(color, role)) * value(role);
+            total += i32::from(self.bench().get(color, role)) * value(role) / 4;
+        }
+        total
+    }
+
+    /// The evaluation for White.
+    fn evaluate_white(&self) -> i32 {
+        let mut score = self.material_of(Color::White) - self.material_of(Color::Black);
+        let white_to_move = self.side_to_move() == Color::White;
+        let kings = self.board().by_piece(crate::piece::Piece::new(Color::Black, Role::King));
+        for sq in kings.iter() {
+            if self.attacked_by_white(crate::piece::Square::new_unchecked(sq)) {
+                score += if white_to_move { 150 } else { 60 };
+            }
+        }
+        let quiet_limit = i32::from(self.rules().quiet_limit);
+        if quiet_limit > 0 {
+            let over = i32::from(self.halfmove_clock()) - CLOCK_SAFE;
+            if over > 0 {
+                let has_pawn =
+                    self.board().by_piece(crate::piece::Piece::new(Color::White, Role::Pawn)).any()
+                        || self.joker_reserve().get(Color::White, Role::Pawn) > 0;
+                let penalty = over * over * 12;
+                score -= if has_pawn { penalty / 3 } else { penalty };
+            }
+        }
+        let ply_limit = i32::from(self.rules().ply_limit);
+        if ply_limit > 0 {
+            let gone = LIMIT_WINDOW - (ply_limit - i32::from(self.ply()));
+            if gone > 0 {
+                score -= gone * 10 * kings.count() as i32;
+            }
+        }
+        score
+    }
+
+    /// The piece a move captures, if any (en passant: a pawn).
+    fn victim(&self, mv: Move) -> Option<Role> {
+        let Move::Normal { from, to, .. } = mv else { return None };
+        match self.board().piece_at(to) {
+            Some(p) => Some(p.role),
+            None => {
+                let pawn = self.board().piece_at(from).is_some_and(|p| p.role == Role::Pawn);
+                (pawn && from.file() != to.file()).then_some(Role::Pawn)
+            }
+        }
+    }
+}
+
+impl Evaluate for Joker {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let white = self.evaluate_white();
+        if seat.0 == 0 { white } else { -white }
+    }
+
+    fn material(&self, seat: Seat) -> i32 {
+        let white = self.material_of(Color::White) - self.material_of(Color::Black);
+        if seat.0 == 0 { white } else { -white }
+    }
+
+    /// Captures (en passant included) and promotions.
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.promotion().is_some() || self.victim(mv).is_some()
+    }
+
+    /// MVV-LVA for captures, the promoted piece's gain for promotions.
+    fn move_order_score(&self, mv: Move) -> i32 {
+        let promo = mv.promotion().map_or(0, |r| value(r) - value(Role::Pawn));
+        match (mv, self.victim(mv)) {
+            (Move::Normal { from, .. }, Some(victim)) => {
+                let attacker = self.board().piece_at(from).map_or(0, |p| value(p.role));
+                value(victim) * 16 - attacker + promo
+            }
+            _ => promo,
+        }
+    }
+}
