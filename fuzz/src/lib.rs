@@ -13,7 +13,8 @@ use motley_mages::Mages;
 use motley_sovereign::{Royale, Sovereign};
 
 /// Positions the move parser is tried on, per variant (beside the start).
-const JOKER_EXTRA: &str = "rnbkkbnr/pppp1ppp/8/4pP2/8/8/PPPPP1PP/RNBQQBNR[Nb] w kq e6 0 5 PPPPPNBppppppppnnnb";
+const JOKER_EXTRA: &str =
+    "rnbkkbnr/pppp1ppp/8/4pP2/8/8/PPPPP1PP/RNBQQBNR[Nb] w kq e6 0 5 PPPPPNBppppppppnnnb";
 const MAGES_EXTRA: &str = "s2rhs/ppcp2/2p1pp/6/3P2/P3PP/1PPh1S/SHCRH1 g d1d2 d2 0 16";
 
 fn split(data: &[u8]) -> Option<(u8, &[u8])> {
@@ -29,7 +30,12 @@ fn position_of<P: Position>(text: &str) {
         let again = P::from_fen(&printed)
             .unwrap_or_else(|e| panic!("{}: {printed:?} (from {text:?}) does not parse: {e}", P::VARIANT));
         assert_eq!(again.to_string(), printed, "{}: print/parse/print differs", P::VARIANT);
-        assert_eq!(again.zobrist(), pos.zobrist(), "{}: hash differs after reparse of {printed:?}", P::VARIANT);
+        assert_eq!(
+            again.zobrist(),
+            pos.zobrist(),
+            "{}: hash differs after reparse of {printed:?}",
+            P::VARIANT
+        );
     }
 }
 
@@ -98,13 +104,19 @@ pub fn moves(data: &[u8]) {
 /// position whose player not to move is in check.
 fn check<P: Position>(pos: &P) {
     let text = pos.to_string();
-    let again = P::from_fen(&text).unwrap_or_else(|e| panic!("{}: own string {text:?} fails: {e}", P::VARIANT));
+    let again =
+        P::from_fen(&text).unwrap_or_else(|e| panic!("{}: own string {text:?} fails: {e}", P::VARIANT));
     assert_eq!(again.to_string(), text, "{}: reparse prints differently", P::VARIANT);
     assert_eq!(again.zobrist(), pos.zobrist(), "{}: hash of {text:?} differs after reparse", P::VARIANT);
     let moves = pos.legal_moves();
     assert_eq!(moves.is_empty(), pos.outcome().is_some(), "{}: {text:?} moves vs outcome", P::VARIANT);
     if P::VARIANT != "mages" {
-        assert_eq!(pos.perft(1, PerftMode::Decision), moves.len() as u64, "{}: perft(1) of {text:?}", P::VARIANT);
+        assert_eq!(
+            pos.perft(1, PerftMode::Decision),
+            moves.len() as u64,
+            "{}: perft(1) of {text:?}",
+            P::VARIANT
+        );
     }
     for &mv in moves.iter() {
         assert_eq!(pos.parse_move(&mv.to_string()).ok(), Some(mv), "{}: {mv} in {text:?}", P::VARIANT);
