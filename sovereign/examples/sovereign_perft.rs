@@ -1,5 +1,5 @@
 //! Release perft timing:
-//! `cargo run --release -p motley-sovereign --example perft -- [depth] [fen]`.
+//! `cargo run --release -p motley-sovereign --example sovereign_perft -- [depth] [fen]`.
 //!
 //! Prints nodes per second by wall clock and, on Linux, by the CPU time the
 //! thread actually got (`/proc/thread-self/schedstat`), which is the fairer
