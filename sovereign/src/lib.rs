@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 mod board;
+pub mod eval;
 mod game;
 mod moves;
 mod piece;

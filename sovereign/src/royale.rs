@@ -112,6 +112,11 @@ impl Royale {
         self.st.king(seat.0).map(Square::new_unchecked)
     }
 
+    /// The shared state (for the evaluation).
+    pub(crate) fn state(&self) -> &State {
+        &self.st
+    }
+
     /// Whether `seat` is in Interregnum (has no king).
     #[must_use]
     pub fn in_interregnum(&self, seat: Seat) -> bool {

@@ -1,0 +1,95 @@
+//! The generic search on Sovereign Chess and Royale with this crate's
+//! evaluation: a checkmate by capturing a control link, properties of the
+//! evaluation, and Interregnum in Royale.
+
+use motley_core::search::{Evaluate, Limits, Score, Searcher};
+use motley_core::{Position, Seat};
+use motley_sovereign::eval::INTERREGNUM;
+use motley_sovereign::{Royale, Sovereign};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn pos(fen: &str) -> Sovereign {
+    <Sovereign as Position>::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Black's king p16 is walled in by its own rook, bishop and pawn. Black
+/// controls red through its bishop on the red square e12, so the red knight
+/// on n15 is Black's. White's rook takes the link (e4xe12): red, and the
+/// knight, become White's, and the knight checkmates.
+const LINK_MATE: &str = "14brbk/13rnbbbp/16/16/4bb11/16/16/16/16/16/16/16/4wr11/16/16/wk15 1 w b - 0";
+
+#[test]
+fn checkmate_by_capturing_a_control_link() {
+    let p = pos(LINK_MATE);
+    for depth in 1..=3 {
+        let r = Searcher::<Sovereign>::default().search(&p, &Limits::depth(depth));
+        assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("e4e12"), "depth {depth}");
+        assert_eq!(r.score, Score::win_in(1), "depth {depth}");
+    }
+    let mut after = p.clone();
+    after.play_unchecked(p.parse_move("e4e12").unwrap());
+    assert_eq!(after.outcome().map(|o| o.reason()), Some("checkmate"));
+}
+
+#[test]
+fn evaluation_is_zero_sum_and_counts_controlled_armies() {
+    let start = Sovereign::start();
+    assert_eq!(start.evaluate(Seat(0)), 0, "the start is symmetric");
+    // Controlling red (bishop on e12) puts the red knight on Black's side.
+    let p = pos(LINK_MATE);
+    let without_link = pos(&LINK_MATE.replace("4bb11", "5bb10"));
+    assert!(p.material(Seat(1)) > without_link.material(Seat(1)), "the red knight counts for Black");
+    let mut rng = StdRng::seed_from_u64(10);
+    for _ in 0..10 {
+        let mut p = Sovereign::start();
+        for _ in 0..40 {
+            let moves = Position::legal_moves(&p);
+            if moves.is_empty() {
+                break;
+            }
+            assert_eq!(p.evaluate(Seat(0)), -p.evaluate(Seat(1)), "{p}");
+            assert_eq!(p.material(Seat(0)), -p.material(Seat(1)), "{p}");
+            let mv = moves[rng.random_range(0..moves.len())];
+            Position::play_unchecked(&mut p, mv);
+        }
+    }
+}
+
+#[test]
+fn search_is_deterministic_from_the_start() {
+    let a = Searcher::<Sovereign>::default().search(&Sovereign::start(), &Limits::depth(2));
+    let b = Searcher::<Sovereign>::default().search(&Sovereign::start(), &Limits::depth(2));
+    assert!(a.best.is_some());
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+}
+
+#[test]
+fn royale_scores_interregnum_very_low() {
+    let start = Royale::start();
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut seen = false;
+    for _ in 0..200 {
+        let mut p = start.clone();
+        for _ in 0..300 {
+            let moves = Position::legal_moves(&p);
+            if moves.is_empty() {
+                break;
+            }
+            for s in 0..4u8 {
+                if p.in_interregnum(Seat(s)) {
+                    seen = true;
+                    assert!(p.evaluate(Seat(s)) < -INTERREGNUM / 2, "{p}");
+                }
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            Position::play_unchecked(&mut p, mv);
+        }
+        if seen {
+            break;
+        }
+    }
+    assert!(seen, "random games reach an Interregnum");
+    let r = Searcher::<Royale>::default().search(&start, &Limits::depth(2));
+    assert!(r.best.is_some());
+}
