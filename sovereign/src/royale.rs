@@ -204,7 +204,9 @@ impl Royale {
             return;
         }
         let first = self.st.turn + offset;
-        for i in 0..4 {
+        // Two rounds: a seat whose king escaped is only skipped for that
+        // turn, so when every other seat must pass it moves next (§13.4).
+        for i in 0..8 {
             let s = (first + i) % 4;
             self.st.turn = s;
             if Self::must_escape(&self.st, s) {
