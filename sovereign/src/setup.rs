@@ -144,7 +144,8 @@ impl Setup {
             return Err(ParseFenError::FieldCount {
                 want,
                 got: f.len(),
-                at: f.get(want).map_or(text.len(), |x| x.0),
+                // Too many: the first field beyond the optional clock; too few: the end.
+                at: f.get(want + 1).map_or(text.len(), |x| x.0),
             });
         }
         let board = parse_board(f[0].1, f[0].0)?;
