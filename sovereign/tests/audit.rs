@@ -674,3 +674,52 @@ fn s13_4_escaped_seat_moves_again_when_every_other_seat_must_pass() {
     assert_eq!(p.turn(), Seat(0));
     assert_eq!(p.sorted_moves(), sorted(&["h8f7", "h8f9", "h8g6", "h8i10", "h8j9"]));
 }
+
+#[test]
+fn s7_4_escape_three_king_steps_onto_a_square_of_the_checkers_colour() {
+    // Black queen h12 checks the White king h7 down the h-file; h8 is a black
+    // square, where a black queen cannot capture: the king may step there.
+    let p = pos(&[("h7", "wk"), ("p16", "bk"), ("h12", "bq")], "1 w b - 0");
+    assert!(p.is_check());
+    assert_eq!(moves_from(&p, "h7"), sorted(&["h7g6", "h7g7", "h7g8", "h7h8", "h7i6", "h7i7"]));
+}
+
+#[test]
+fn s7_4_escape_six_capturing_the_first_link_of_a_two_link_chain() {
+    // Black pawn e12 (red square) -> red knight k11 (green square) -> green
+    // rook i4 checks i1. Nd10xe12 takes red, and green through it.
+    let mut p = pos(
+        &[("i1", "wk"), ("p16", "bk"), ("e12", "bp"), ("k11", "rn"), ("i4", "gr"), ("d10", "wn")],
+        "1 w b - 0",
+    );
+    assert!(p.is_check());
+    assert_eq!(p.controller(Color::Green), Some(Seat(1)));
+    assert!(has(&p, "d10e12"));
+    play(&mut p, "d10e12");
+    assert_eq!(p.controller(Color::Red), Some(Seat(0)));
+    assert_eq!(p.controller(Color::Green), Some(Seat(0)));
+}
+
+#[test]
+fn s7_1_s14_16_adjacent_kings_on_each_others_colour() {
+    // White king on the black square h8, Black king on the white square i8.
+    let p = pos(&[("h8", "wk"), ("i8", "bk")], "1 w b - 0");
+    assert!(!p.is_check());
+    assert!(!has(&p, "h8i8"));
+    let p = pos(&[("h8", "wk"), ("i8", "bk")], "2 w b - 0");
+    assert!(!p.is_check());
+    assert!(!has(&p, "i8h8"));
+}
+
+#[test]
+fn s11_2_a_defection_is_a_move_so_no_stalemate() {
+    // King a1 boxed in by black rooks (b-file and rank 2), not in check; the
+    // white pawn e5 (navy) is blocked by neutral red pieces. Only defect:navy.
+    let p = pos(
+        &[("a1", "wk"), ("p16", "bk"), ("b9", "br"), ("h2", "br"), ("e5", "wp"), ("e6", "rn"), ("f5", "rn")],
+        "1 w b - 0",
+    );
+    assert!(!p.is_check());
+    assert_eq!(p.sorted_moves(), sorted(&["defect:navy"]));
+    assert_eq!(p.end_reason(), None);
+}
