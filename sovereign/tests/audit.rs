@@ -723,3 +723,35 @@ fn s11_2_a_defection_is_a_move_so_no_stalemate() {
     assert_eq!(p.sorted_moves(), sorted(&["defect:navy"]));
     assert_eq!(p.end_reason(), None);
 }
+
+#[test]
+fn s5_4_pawn_may_not_step_onto_a_blocked_square_but_may_capture_onto_a_coloured_one() {
+    // d5 -> e5 (navy) is blocked while l12 is occupied; d6 stays open.
+    let p = pos(&[("a1", "wk"), ("p16", "bk"), ("d5", "wp"), ("l12", "bn")], "1 w b - 0");
+    assert_eq!(moves_from(&p, "d5"), sorted(&["d5d6"]));
+    // Capturing onto the occupied square of a pair is fine (e5 with l12 empty).
+    let p = pos(&[("a1", "wk"), ("p16", "bk"), ("d4", "wp"), ("e5", "bn")], "1 w b - 0");
+    assert!(has(&p, "d4e5"));
+}
+
+#[test]
+fn s13_3_6_ash_castles_along_file_a_with_a_controlled_red_rook() {
+    // Ash's pawn on l5 (red square) gives Ash red; the red rook a2 keeps its right.
+    let rest = "2 w a s b a2 0";
+    let with =
+        royale(&[("a9", "ak"), ("a2", "rr"), ("l5", "ap"), ("i1", "wk"), ("p8", "sk"), ("h16", "bk")], rest);
+    assert_eq!(with.turn(), Seat(1));
+    let castles: Vec<String> = with.sorted_moves().into_iter().filter(|m| m.starts_with("castle")).collect();
+    assert_eq!(
+        castles,
+        sorted(&["castle:a9a3", "castle:a9a4", "castle:a9a5", "castle:a9a6", "castle:a9a7", "castle:a9a8"])
+    );
+    let mut after = with.clone();
+    let mv = after.parse_move("castle:a9a4").unwrap();
+    after.play(mv).unwrap();
+    assert_eq!(after.king(Seat(1)), Some(sq("a4")));
+    assert_eq!(after.piece_at(sq("a5")).map(|x| (x.color, x.role)), Some((Color::Red, Role::Rook)));
+    assert!(after.castling_rights().is_empty());
+    let without = royale(&[("a9", "ak"), ("a2", "rr"), ("i1", "wk"), ("p8", "sk"), ("h16", "bk")], rest);
+    assert!(!without.sorted_moves().iter().any(|m| m.starts_with("castle")));
+}
