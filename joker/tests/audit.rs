@@ -480,3 +480,49 @@ fn en_passant_field_is_validated_and_needs_the_passed_pawn() {
     let p = after("3k4/3p4/8/4P3/8/8/8/Q7[] b - - 0 1 -", &["d7d5", "a1a2", "d8c8"]);
     assert!(p.parse_move("e5d6").is_err());
 }
+
+#[test]
+fn more_respawn_corners() {
+    // A pawn captured on its own home square: the capturer stands there, so
+    // the pawn goes to the Joker Reserve.
+    let p = after("3k4/8/8/8/8/2n5/4P3/Q7[] b - - 0 1 P", &["c3e2"]);
+    assert_eq!(at(&p, "e2"), some(B, Role::Knight));
+    assert_eq!(p.joker_reserve().get(W, Role::Pawn), 1);
+    // A rook leaving b1 to capture the knight on g1 frees b1 for it.
+    let p = after("3k4/8/8/8/8/8/8/1r4N1[] b - - 0 1 N", &["b1g1"]);
+    assert_eq!(at(&p, "g1"), some(B, Role::Rook));
+    assert_eq!(at(&p, "b1"), some(W, Role::Knight));
+    // A capturing promotion onto b1: the knight goes to g1.
+    let p = after("4k3/8/8/8/8/8/p7/1N5Q[] b - - 0 1 N", &["a2b1r"]);
+    assert_eq!(at(&p, "b1"), some(B, Role::Rook));
+    assert!(p.board().is_promoted(sq("b1")));
+    assert_eq!(at(&p, "g1"), some(W, Role::Knight));
+    // A white capturing promotion onto c8: the bishop goes to f8.
+    let p = after("2b1k3/1P6/8/8/8/8/8/8[] w - - 0 0 b", &["b7c8q"]);
+    assert_eq!(at(&p, "c8"), some(W, Role::Queen));
+    assert_eq!(at(&p, "f8"), some(B, Role::Bishop));
+}
+
+#[test]
+fn drop_perft_by_hand() {
+    // White has only a knight in reserve: 63 drops; Black's king on h8 then
+    // has 3 moves (capturing the knight if it landed on g8, g7 or h7).
+    let p = pos("7k/8/8/8/8/8/8/8[N] w - - 0 0 -");
+    assert_eq!(p.perft(1), 63);
+    assert_eq!(p.perft(2), 63 * 3);
+    // After the king takes the knight White has nothing left: those three
+    // lines end (insufficient material), the other 60 go on.
+    let ended = p
+        .divide(2)
+        .iter()
+        .filter(|(m, _)| ["N@g8", "N@g7", "N@h7"].contains(&m.to_string().as_str()))
+        .count();
+    assert_eq!(ended, 3);
+    let after_take = after("7k/8/8/8/8/8/8/8[N] w - - 0 0 -", &["N@g7", "h8g7"]);
+    assert_eq!(after_take.end_reason(), Some(EndReason::InsufficientMaterial));
+    assert_eq!(after_take.perft(1), 0);
+    // With a knight on the bench it respawns on b1 instead and play goes on.
+    let after_take = after("7k/8/8/8/8/8/8/8[N] w - - 0 0 N", &["N@g7", "h8g7"]);
+    assert_eq!(at(&after_take, "b1"), some(W, Role::Knight));
+    assert_eq!(after_take.perft(1), 3);
+}

@@ -434,3 +434,30 @@ fn position_string_round_trips_and_errors_name_field_and_offset() {
     assert!(matches!(p.parse_move("a8a7"), Err(ParseMoveError::NoPiece { .. })));
     assert!(matches!(p.parse_move("challenger"), Err(ParseMoveError::NotPending)));
 }
+
+#[test]
+fn more_piece_and_engagement_corners() {
+    // A Blue pawn pushing onto rank 1 promotes by Blue's choice.
+    let p = pos("5r/6/6/6/6/6/1p4/4R1 b");
+    assert!(matches!(p.parse_move("b2b1"), Err(ParseMoveError::MissingPromotion { .. })));
+    let q = after(&p.to_string(), &["b2b1h"]);
+    assert_eq!(at(&q, "b1"), some(B, Role::Chariot));
+    // A pawn never engages straight ahead and never steps twice.
+    let p = pos("5r/6/6/6/6/1s4/1P4/4R1 g");
+    assert!(p.parse_move("b2b3").is_err());
+    let p = pos("5r/6/6/6/6/6/1P4/4R1 g");
+    assert!(p.parse_move("b2b4").is_err());
+    assert!(p.parse_move("b2b3").is_ok());
+    // Chariot on a diagonal: ranged; Counselor on a file: melee; no jumping.
+    let p = after("5r/6/6/4s1/6/6/1H4/4R1 g", &["b2e5"]);
+    assert_eq!(p.pending().unwrap().combat, Combat::Ranged);
+    let p = after("2s2r/6/6/6/6/6/6/2C1R1 g", &["c1c8"]);
+    assert_eq!(p.pending().unwrap().combat, Combat::Melee);
+    let p = pos("2s2r/6/6/2P3/6/6/6/2C1R1 g");
+    assert!(p.parse_move("c1c8").is_err());
+    // A Royal may step next to (onto a square attacked by) an enemy: no check.
+    let p = pos("6/6/6/6/3r2/6/6/3R2 g");
+    assert!(p.parse_move("d1d2").is_ok());
+    let p = after("6/6/6/6/3r2/6/6/3R2 g", &["d1d2", "d4d3", "d2d3"]);
+    assert!(p.pending().is_some());
+}
