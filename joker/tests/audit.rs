@@ -526,3 +526,11 @@ fn drop_perft_by_hand() {
     assert_eq!(at(&after_take, "b1"), some(W, Role::Knight));
     assert_eq!(after_take.perft(1), 3);
 }
+
+#[test]
+fn start_perft_by_hand() {
+    // White: 16 pawn moves + 4 knight moves; Black the same (no castling yet).
+    let p = Joker::start();
+    assert_eq!(p.perft(1), 20);
+    assert_eq!(p.perft(2), 400);
+}

@@ -461,3 +461,14 @@ fn more_piece_and_engagement_corners() {
     let p = after("6/6/6/6/3r2/6/6/3R2 g", &["d1d2", "d4d3", "d2d3"]);
     assert!(p.pending().is_some());
 }
+
+#[test]
+fn start_perft_by_hand() {
+    // Only the six pawns can move at the start, for either team; no
+    // engagement is reachable in two plies, so both counts agree.
+    let p = Mages::start();
+    for mode in [PerftMode::Decision, PerftMode::Full] {
+        assert_eq!(p.perft(1, mode), 6);
+        assert_eq!(p.perft(2, mode), 36);
+    }
+}
