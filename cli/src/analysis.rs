@@ -1,0 +1,376 @@
+//! `analyze` and `match`: the generic search of `motley_core::search` on
+//! any variant whose position implements
+//! [`Evaluate`](motley_core::search::Evaluate). Written once; the variant is
+//! chosen in [`crate::variant`].
+//!
+//! Both commands stream: `analyze` writes one line per completed depth and
+//! `match` one line per finished game to the `stream` they are given (the
+//! process's stdout in the binary, a buffer in [`crate::run`]) and return
+//! the closing summary. With `--json` nothing is streamed and the summary is
+//! one JSON document.
+
+use core::fmt::Write as _;
+use std::io::Write;
+use std::time::Duration;
+
+use motley_core::search::{
+    Evaluate, GameRecord, Limits, MatchConfig, MatchResult, PlayerSpec, Score, SearchConfig, SearchInfo,
+    Searcher, play_match,
+};
+use motley_core::{BoardView, Position, Seat, SeatResult};
+use serde_json::{Map, Value, json};
+
+use crate::args::{AnalyzeArgs, MatchArgs};
+use crate::commands::{self, Terminal};
+use crate::error::CliError;
+
+/// The default search limit of `analyze` for a variant: a depth that
+/// finishes in about a second on a 2-core machine, capped by
+/// [`DEFAULT_TIME_CAP`] (so the result is deterministic unless the cap is hit).
+#[must_use]
+pub fn default_depth(variant: &str) -> u32 {
+    match variant {
+        "sovereign" => 4,
+        "royale" => 4,
+        "mages" => 6,
+        "joker" => 6,
+        _ => 4,
+    }
+}
+
+/// The wall-clock cap of `analyze` without `--depth` or `--time`.
+pub const DEFAULT_TIME_CAP: Duration = Duration::from_secs(8);
+
+/// The limits `analyze` searches with: `--depth`, `--time`, or the default.
+#[must_use]
+pub fn analyze_limits(variant: &str, args: &AnalyzeArgs) -> Limits {
+    let limits = match (args.depth, args.time) {
+        (Some(d), Some(ms)) => {
+            Limits { depth: Some(d), time: Some(Duration::from_millis(ms)), ..Limits::default() }
+        }
+        (Some(d), None) => Limits::depth(d),
+        (None, Some(ms)) => Limits::time_ms(ms),
+        (None, None) => {
+            Limits { depth: Some(default_depth(variant)), time: Some(DEFAULT_TIME_CAP), ..Limits::default() }
+        }
+    };
+    limits.with_multipv(args.multipv)
+}
+
+/// One per-depth line: `depth 3 seldepth 7 score +0.25 nodes 1234 nps 56000
+/// time 22ms pv e2e4 e7e5` (with `multipv K` after the depth when several
+/// lines are searched).
+#[must_use]
+pub fn info_line<M: core::fmt::Display>(info: &SearchInfo<M>, multipv: usize) -> String {
+    let mut out = String::new();
+    for (k, line) in info.lines.iter().enumerate() {
+        let _ = write!(out, "depth {} seldepth {}", info.depth, info.seldepth);
+        if multipv > 1 {
+            let _ = write!(out, " multipv {}", k + 1);
+        }
+        let _ = write!(
+            out,
+            " score {} nodes {} nps {} time {}ms pv {}",
+            line.score,
+            info.nodes,
+            info.nps(),
+            info.elapsed.as_millis(),
+            join(&line.moves)
+        );
+        out.push('\n');
+    }
+    out
+}
+
+fn join<M: core::fmt::Display>(moves: &[M]) -> String {
+    moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// A score as JSON: `{"text": "+0.25", "cp": 25}` or `{"text": "win in 3", "win_in": 3}`.
+fn score_json(score: Score) -> Value {
+    match score.win_distance() {
+        Some(d) if score.is_win() => json!({ "text": score.to_string(), "win_in": d }),
+        Some(d) => json!({ "text": score.to_string(), "loss_in": -d }),
+        None => json!({ "text": score.to_string(), "cp": score.0 }),
+    }
+}
+
+/// `analyze`: the position's facts (as `show` prints them, plus the number
+/// of legal inputs), then a search: per-depth lines on `stream`, and the
+/// best move, evaluation, principal variation, depth, nodes and speed.
+///
+/// # Errors
+/// A failure (exit 1) if `stream` cannot be written.
+pub fn analyze<P: Evaluate + BoardView>(
+    pos: &P,
+    args: &AnalyzeArgs,
+    term: Terminal,
+    stream: &mut dyn Write,
+) -> Result<String, CliError> {
+    let limits = analyze_limits(P::VARIANT, args);
+    let multipv = limits.multipv;
+    let json_out = args.common.json;
+    let facts = commands::analyze_facts(pos, &args.common, term);
+    let write_err = |e: std::io::Error| CliError::failure(format!("cannot write output: {e}"), "stdout");
+    let mut iterations = Vec::new();
+    if !json_out {
+        stream.write_all(facts.as_bytes()).map_err(write_err)?;
+        stream.flush().map_err(write_err)?;
+    }
+    let mut io_error = None;
+    let mut searcher = Searcher::<P>::new(SearchConfig::default());
+    let result = searcher.search_with(pos, &limits, |info| {
+        if json_out {
+            iterations.push(json!({
+                "depth": info.depth,
+                "seldepth": info.seldepth,
+                "nodes": info.nodes,
+                "time_ms": info.elapsed.as_millis() as u64,
+                "score": info.lines.first().map_or(Value::Null, |l| score_json(l.score)),
+                "pv": info.lines.first().map_or_else(Vec::new, |l| l.moves.iter().map(ToString::to_string).collect()),
+            }));
+        } else if io_error.is_none() {
+            if let Err(e) = stream.write_all(info_line(info, multipv).as_bytes()).and_then(|()| stream.flush()) {
+                io_error = Some(e);
+            }
+        }
+    });
+    if let Some(e) = io_error {
+        return Err(write_err(e));
+    }
+    let chance = pos.chance().is_some();
+    let best = result.best.map(|m| m.to_string());
+    if json_out {
+        let mut map: Map<String, Value> = match serde_json::from_str(&facts) {
+            Ok(Value::Object(m)) => m,
+            _ => Map::new(),
+        };
+        let lines: Vec<Value> = result
+            .lines
+            .iter()
+            .map(|l| json!({ "score": score_json(l.score), "pv": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>() }))
+            .collect();
+        map.insert(
+            "search".into(),
+            json!({
+                "best_move": best,
+                "chance_node": chance,
+                "score": score_json(result.score),
+                "pv": result.pv().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "lines": lines,
+                "depth": result.depth,
+                "seldepth": result.seldepth,
+                "nodes": result.nodes,
+                "nodes_per_second": result.nps(),
+                "seconds": result.elapsed.as_secs_f64(),
+                "stopped": result.stopped,
+                "limits": {
+                    "depth": limits.depth,
+                    "time_ms": limits.time.map(|t| t.as_millis() as u64),
+                    "multipv": limits.multipv,
+                },
+                "iterations": iterations,
+            }),
+        );
+        let mut text =
+            serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "null".to_owned());
+        text.push('\n');
+        return Ok(text);
+    }
+    let mut out = String::new();
+    match &best {
+        Some(mv) if chance => {
+            let _ = writeln!(out, "bestmove: {mv} (a chance node: the most probable resolution)");
+        }
+        Some(mv) => {
+            let _ = writeln!(out, "bestmove: {mv}");
+        }
+        None => {
+            let _ = writeln!(out, "bestmove: (none, {})", pos.status());
+        }
+    }
+    let _ =
+        writeln!(out, "score: {} ({}, for {})", result.score, result.score.uci(), pos.seat_name(pos.turn()));
+    let _ = writeln!(out, "pv: {}", join(result.pv()));
+    let _ = writeln!(out, "depth: {} (seldepth {})", result.depth, result.seldepth);
+    let _ = writeln!(out, "nodes: {}", result.nodes);
+    let _ = writeln!(out, "nps: {}", result.nps());
+    let _ = writeln!(out, "time: {:.3} s", result.elapsed.as_secs_f64());
+    Ok(out)
+}
+
+/// The players of a match: `--a` at one seat, `--b` at every other (so in
+/// Royale, one `--a` seat against three `--b` seats).
+///
+/// # Errors
+/// An input error naming `--a` or `--b` for a malformed player.
+pub fn match_players(args: &MatchArgs, seats: usize) -> Result<Vec<PlayerSpec>, CliError> {
+    let a: PlayerSpec = args.a.parse().map_err(|e| CliError::input(e, "--a"))?;
+    let b: PlayerSpec = args.b.parse().map_err(|e| CliError::input(e, "--b"))?;
+    Ok(std::iter::once(a).chain(std::iter::repeat_n(b, seats.saturating_sub(1))).collect())
+}
+
+/// One streamed line per finished game.
+fn game_line<P: Position>(start: &P, index: usize, names: &[String], game: &GameRecord) -> String {
+    let seats: Vec<String> = game
+        .seating
+        .iter()
+        .enumerate()
+        .map(|(s, &p)| {
+            format!("{}={}", start.seat_name(Seat(s as u8)), names.get(p).map_or("?", String::as_str))
+        })
+        .collect();
+    let results: Vec<&str> = game
+        .results
+        .iter()
+        .map(|r| match r {
+            SeatResult::Win => "1",
+            SeatResult::Draw => "½",
+            SeatResult::Loss => "0",
+        })
+        .collect();
+    format!(
+        "game {}: {} -> {} ({}, {} plies)\n",
+        index + 1,
+        seats.join(" "),
+        results.join("-"),
+        game.reason,
+        game.plies
+    )
+}
+
+/// `match`: plays `--games` games between `--a` and `--b` from the
+/// position, alternating seats; streams one line per game and returns the
+/// result table (or one JSON document).
+///
+/// # Errors
+/// Input errors for malformed players; a failure if `stream` cannot be written.
+pub fn match_cmd<P: Evaluate>(
+    start: &P,
+    args: &MatchArgs,
+    stream: &mut dyn Write,
+) -> Result<String, CliError> {
+    let specs = match_players(args, start.seat_count())?;
+    let mut players: Vec<_> = specs.iter().map(|s| s.build::<P>(SearchConfig::default())).collect();
+    let names: Vec<String> = players.iter().map(|p| p.name()).collect();
+    let config = MatchConfig { games: args.games, seed: args.seed, max_plies: args.max_plies };
+    let json_out = args.common.json;
+    let mut index = 0;
+    let mut io_error = None;
+    let result = play_match(start, &mut players, &config, |game| {
+        if !json_out && io_error.is_none() {
+            let line = game_line(start, index, &names, game);
+            if let Err(e) = stream.write_all(line.as_bytes()).and_then(|()| stream.flush()) {
+                io_error = Some(e);
+            }
+        }
+        index += 1;
+    })
+    .map_err(|e| CliError::input(e, "--a/--b"))?;
+    if let Some(e) = io_error {
+        return Err(CliError::failure(format!("cannot write output: {e}"), "stdout"));
+    }
+    if json_out {
+        let mut text = serde_json::to_string_pretty(&match_json(start, args, &result)).unwrap_or_default();
+        text.push('\n');
+        Ok(text)
+    } else {
+        Ok(format!(
+            "variant {}, {} games, seed {}, at most {} plies a game\n{result}",
+            P::VARIANT,
+            args.games,
+            args.seed,
+            args.max_plies
+        ))
+    }
+}
+
+/// The match as JSON: settings, one entry per player (W/D/L, score, 95%
+/// interval, W/D/L per seat), and every game.
+fn match_json<P: Position>(start: &P, args: &MatchArgs, result: &MatchResult) -> Value {
+    let players: Vec<Value> = result
+        .players
+        .iter()
+        .map(|p| {
+            let (lo, hi) = p.confidence_95();
+            let by_seat: Map<String, Value> = result
+                .seat_names
+                .iter()
+                .zip(&p.by_seat)
+                .map(|(name, row)| {
+                    (name.clone(), json!({ "wins": row[0], "draws": row[1], "losses": row[2] }))
+                })
+                .collect();
+            json!({
+                "name": p.name,
+                "games": p.games,
+                "wins": p.wins,
+                "draws": p.draws,
+                "losses": p.losses,
+                "score": p.score(),
+                "interval_95": [lo, hi],
+                "by_seat": by_seat,
+            })
+        })
+        .collect();
+    let games: Vec<Value> = result
+        .games
+        .iter()
+        .map(|g| {
+            let results: Map<String, Value> = g
+                .results
+                .iter()
+                .enumerate()
+                .map(|(s, r)| {
+                    let r = match r {
+                        SeatResult::Win => "win",
+                        SeatResult::Draw => "draw",
+                        SeatResult::Loss => "loss",
+                    };
+                    (start.seat_name(Seat(s as u8)).to_owned(), Value::from(r))
+                })
+                .collect();
+            json!({
+                "seating": g.seating.iter().map(|&p| result.players.get(p).map_or("?", |x| x.name.as_str())).collect::<Vec<_>>(),
+                "results": results,
+                "reason": g.reason,
+                "plies": g.plies,
+            })
+        })
+        .collect();
+    json!({
+        "variant": P::VARIANT,
+        "start": start.fen(),
+        "games": args.games,
+        "seed": args.seed,
+        "max_plies": args.max_plies,
+        "seats": result.seat_names,
+        "players": players,
+        "game_list": games,
+    })
+}
+
+/// Runs `command` on variant `P`: `analyze` and `match` here (streaming to
+/// `stream`), every other command as [`commands::execute`].
+///
+/// # Errors
+/// A [`CliError`] for bad input (exit 2) or another failure (exit 1).
+pub fn execute<P: Evaluate + BoardView>(
+    command: &crate::args::Command,
+    term: Terminal,
+    stream: &mut dyn Write,
+) -> Result<commands::Output, CliError> {
+    use crate::args::Command;
+    let stdout = match command {
+        Command::Analyze(args) => {
+            let (pos, _) = commands::setup::<P>(&args.common)?;
+            analyze(&pos, args, term, stream)?
+        }
+        Command::Match(args) => {
+            let (pos, _) = commands::setup::<P>(&args.common)?;
+            match_cmd(&pos, args, stream)?
+        }
+        other => return commands::execute::<P>(other, term),
+    };
+    Ok(commands::Output { stdout })
+}

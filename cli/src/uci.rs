@@ -1,0 +1,361 @@
+//! `motley uci`: a UCI engine over any line input and output.
+//!
+//! A reader thread forwards input lines; the session answers `uci`,
+//! `isready`, `setoption name UCI_Variant value <variant>` (`sovereign`,
+//! `royale`, `mages`, `joker`), `setoption name MultiPV value K`,
+//! `ucinewgame`, `position startpos|fen <position string> [moves …]`,
+//! `go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS]
+//! | infinite | perft N`, `stop`, `d` (prints the position string) and
+//! `quit`. A search runs on its own thread, streaming `info` lines, so
+//! `stop` and `isready` are answered while it runs; `go infinite` holds its
+//! `bestmove` until `stop`. While a limited search runs, every command but
+//! `stop`, `isready` and `quit` waits for its `bestmove` first; at the end of the input (without `quit`) a
+//! limited search finishes and an infinite one is stopped. Errors never end
+//! the session: they are reported as `info string error: <what>, <where>`.
+//!
+//! Move tokens are each variant's notation (Mage's Chess resolutions
+//! included, so a GUI plays `challenger`, `defender`, `draw` after a
+//! declaration). At a Mage's Chess chance node `bestmove` is the most
+//! probable resolution; the caller resolves the engagement itself.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher};
+use motley_core::{PerftMode, Position};
+
+use crate::error::CliError;
+use crate::variant::Variant;
+
+/// The shared output of a session.
+type Out<'a> = Mutex<&'a mut (dyn Write + Send)>;
+
+fn say(out: &Out<'_>, text: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = w.write_all(text.as_bytes());
+        let _ = w.write_all(b"\n");
+        let _ = w.flush();
+    }
+}
+
+/// The position a `position` command set: a position string (or the start)
+/// and the moves after it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct PositionSpec {
+    fen: Option<String>,
+    moves: Vec<String>,
+}
+
+/// What a `go` command asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Go {
+    Search { limits: Limits, infinite: bool },
+    Perft(u32),
+}
+
+/// Parses the position of `spec` for variant `P`.
+fn build<P: Position>(spec: &PositionSpec) -> Result<P, CliError> {
+    let mut pos = match &spec.fen {
+        Some(text) => P::from_fen(text)
+            .map_err(|e| CliError::input(format!("invalid position string: {e}"), "position fen"))?,
+        None => P::start(),
+    };
+    for (i, token) in spec.moves.iter().enumerate() {
+        let mv = pos.parse_move(token).ok().filter(|&mv| pos.is_legal(mv)).ok_or_else(|| {
+            CliError::input(format!("illegal move `{token}`"), format!("move {} of position", i + 1))
+        })?;
+        pos.play_unchecked(mv);
+    }
+    Ok(pos)
+}
+
+/// Parses `position …` (the words after `position`).
+fn parse_position(words: &[&str]) -> Result<PositionSpec, CliError> {
+    let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+    let moves = words.get(moves_at + 1..).unwrap_or(&[]).iter().map(|&s| s.to_owned()).collect();
+    match words.first() {
+        Some(&"startpos") if moves_at == 1 => Ok(PositionSpec { fen: None, moves }),
+        Some(&"fen") if moves_at > 1 => Ok(PositionSpec { fen: Some(words[1..moves_at].join(" ")), moves }),
+        _ => Err(CliError::input("expected `position startpos|fen <position string> [moves …]`", "position")),
+    }
+}
+
+/// Parses `go …` for the side to move `seat_index` (0 uses `wtime`/`winc`, any other `btime`/`binc`).
+fn parse_go(words: &[&str], seat_index: usize, multipv: usize) -> Result<Go, CliError> {
+    let mut limits = Limits::default();
+    let mut infinite = false;
+    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
+    let mut i = 0;
+    let number = |i: usize, key: &str| -> Result<u64, CliError> {
+        words.get(i + 1).and_then(|v| v.parse::<u64>().ok()).ok_or_else(|| {
+            CliError::input(format!("`{key}` needs a non-negative number"), format!("go {key}"))
+        })
+    };
+    while i < words.len() {
+        match words[i] {
+            "perft" => return Ok(Go::Perft(u32::try_from(number(i, "perft")?).unwrap_or(u32::MAX))),
+            "depth" => limits.depth = Some(u32::try_from(number(i, "depth")?.max(1)).unwrap_or(u32::MAX)),
+            "movetime" => limits.time = Some(Duration::from_millis(number(i, "movetime")?.max(1))),
+            "nodes" => limits.nodes = Some(number(i, "nodes")?.max(1)),
+            "wtime" => wtime = Some(number(i, "wtime")?),
+            "btime" => btime = Some(number(i, "btime")?),
+            "winc" => winc = number(i, "winc")?,
+            "binc" => binc = number(i, "binc")?,
+            "movestogo" | "mate" => {
+                number(i, words[i])?;
+            }
+            "infinite" => {
+                infinite = true;
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                i += 1;
+                continue;
+            }
+            other => return Err(CliError::input(format!("unknown go option `{other}`"), "go")),
+        }
+        i += 2;
+    }
+    let (clock, inc) = if seat_index == 0 { (wtime, winc) } else { (btime, binc) };
+    if let (Some(ms), None) = (clock, limits.time) {
+        let budget = Limits::for_clock(Duration::from_millis(ms), Duration::from_millis(inc));
+        limits.time = budget.time;
+    }
+    if infinite {
+        limits = Limits { multipv: 1, ..Limits::default() };
+    }
+    Ok(Go::Search { limits: limits.with_multipv(multipv), infinite })
+}
+
+/// Runs a `go` on variant `P`: streams `info` lines and ends with `bestmove`.
+fn go<P: Evaluate>(pos: &P, go: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+    match go {
+        Go::Perft(depth) => {
+            let mut total = 0;
+            for (mv, n) in pos.divide(depth, PerftMode::Decision) {
+                say(out, &format!("{mv}: {n}"));
+                total += n;
+            }
+            say(out, &format!("\nnodes {total}"));
+        }
+        Go::Search { limits, infinite } => {
+            let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(stop));
+            let multipv = limits.multipv;
+            let result = searcher.search_with(pos, &limits, |info| {
+                for (k, line) in info.lines.iter().enumerate() {
+                    let mut text = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+                    if multipv > 1 {
+                        text.push_str(&format!(" multipv {}", k + 1));
+                    }
+                    let pv: Vec<String> = line.moves.iter().map(ToString::to_string).collect();
+                    text.push_str(&format!(
+                        " score {} nodes {} nps {} time {} pv {}",
+                        line.score.uci(),
+                        info.nodes,
+                        info.nps(),
+                        info.elapsed.as_millis(),
+                        pv.join(" ")
+                    ));
+                    say(out, &text);
+                }
+            });
+            if infinite {
+                // UCI: after `go infinite` the bestmove waits for `stop`.
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            match result.best {
+                Some(mv) => say(out, &format!("bestmove {mv}")),
+                None => say(out, "bestmove (none)"),
+            }
+        }
+    }
+}
+
+/// Dispatches a generic call on the session's variant.
+macro_rules! with_variant {
+    ($variant:expr, $f:ident :: <P> ($($arg:expr),*)) => {
+        match $variant {
+            Variant::Sovereign => $f::<motley_sovereign::Sovereign>($($arg),*),
+            Variant::Royale => $f::<motley_sovereign::Royale>($($arg),*),
+            Variant::Mages => $f::<motley_mages::Mages>($($arg),*),
+            Variant::Joker => $f::<motley_joker::Joker>($($arg),*),
+        }
+    };
+}
+
+/// The side to move of a valid position spec (0 if it does not parse).
+fn turn_of<P: Position>(spec: &PositionSpec) -> usize {
+    build::<P>(spec).map_or(0, |p| p.turn().index())
+}
+
+fn check<P: Position>(spec: &PositionSpec) -> Result<(), CliError> {
+    build::<P>(spec).map(|_| ())
+}
+
+fn fen_of<P: Position>(spec: &PositionSpec) -> Result<String, CliError> {
+    build::<P>(spec).map(|p| p.fen())
+}
+
+fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+    match build::<P>(spec) {
+        Ok(pos) => go(&pos, g, stop, out),
+        Err(e) => {
+            say(out, &format!("info string {e}"));
+            if matches!(g, Go::Search { .. }) {
+                say(out, "bestmove (none)");
+            }
+        }
+    }
+}
+
+/// Stops the running search, if any, and waits for its `bestmove`.
+fn finish(search: &mut Option<std::thread::ScopedJoinHandle<'_, ()>>, stop: &AtomicBool) {
+    if let Some(handle) = search.take() {
+        stop.store(true, Ordering::Relaxed);
+        let _ = handle.join();
+    }
+}
+
+/// Runs a UCI session reading `input` and writing `output` until `quit`
+/// or the end of the input, starting with `variant`.
+///
+/// # Errors
+/// Never for protocol errors (they are reported in-band); the `Result` is
+/// for the caller's uniformity.
+pub fn session<R: BufRead + Send>(
+    input: R,
+    output: &mut (dyn Write + Send),
+    variant: Variant,
+) -> Result<(), CliError> {
+    let out: Out<'_> = Mutex::new(output);
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            for line in input.lines() {
+                let Ok(line) = line else { break };
+                let quit = line.trim() == "quit";
+                if tx.send(line).is_err() || quit {
+                    break;
+                }
+            }
+        });
+        let mut variant = variant;
+        let mut spec = PositionSpec::default();
+        let mut multipv = 1usize;
+        let mut search: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
+        let mut infinite = false;
+        for line in rx {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some((&command, rest)) = words.split_first() else { continue };
+            // While a limited search runs, every command but `stop`,
+            // `isready` and `quit` waits for its bestmove (so a scripted
+            // session's output comes in order).
+            let waits = !matches!(command, "stop" | "isready" | "quit");
+            if search.as_ref().is_some_and(std::thread::ScopedJoinHandle::is_finished) || (waits && !infinite)
+            {
+                let _ = search.take().map(std::thread::ScopedJoinHandle::join);
+            }
+            match command {
+                "uci" => {
+                    say(&out, &format!("id name Motley {}", env!("CARGO_PKG_VERSION")));
+                    say(&out, "id author the Motley authors");
+                    let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
+                    say(
+                        &out,
+                        &format!("option name UCI_Variant type combo default {variant} {}", vars.join(" ")),
+                    );
+                    say(&out, "option name MultiPV type spin default 1 min 1 max 64");
+                    say(&out, "uciok");
+                }
+                "isready" => say(&out, "readyok"),
+                "ucinewgame" => {
+                    finish(&mut search, &stop);
+                    spec = PositionSpec::default();
+                }
+                "setoption" => {
+                    let name_at = rest.iter().position(|&w| w == "name");
+                    let value_at = rest.iter().position(|&w| w == "value");
+                    let (Some(n), Some(v)) = (name_at, value_at) else {
+                        say(&out, "info string error: expected `setoption name <id> value <x>`, setoption");
+                        continue;
+                    };
+                    let name = rest.get(n + 1..v).unwrap_or(&[]).join(" ");
+                    let value = rest.get(v + 1..).unwrap_or(&[]).join(" ");
+                    if name.eq_ignore_ascii_case("UCI_Variant") {
+                        match value.parse::<Variant>() {
+                            Ok(v) => {
+                                finish(&mut search, &stop);
+                                variant = v;
+                                spec = PositionSpec::default();
+                            }
+                            Err(e) => say(&out, &format!("info string error: {e}, setoption UCI_Variant")),
+                        }
+                    } else if name.eq_ignore_ascii_case("MultiPV") {
+                        match value.parse::<usize>() {
+                            Ok(k) if (1..=64).contains(&k) => multipv = k,
+                            _ => say(
+                                &out,
+                                &format!("info string error: bad MultiPV `{value}`, setoption MultiPV"),
+                            ),
+                        }
+                    } else {
+                        say(&out, &format!("info string error: unknown option `{name}`, setoption"));
+                    }
+                }
+                "position" => match parse_position(rest) {
+                    Ok(new) => match with_variant!(variant, check::<P>(&new)) {
+                        Ok(()) => spec = new,
+                        Err(e) => say(&out, &format!("info string {e}")),
+                    },
+                    Err(e) => say(&out, &format!("info string {e}")),
+                },
+                "d" => match with_variant!(variant, fen_of::<P>(&spec)) {
+                    Ok(fen) => say(&out, &format!("info string variant {variant} fen {fen}")),
+                    Err(e) => say(&out, &format!("info string {e}")),
+                },
+                "go" => {
+                    if search.is_some() && infinite {
+                        say(&out, "info string error: an infinite search is running (send stop first), go");
+                        continue;
+                    }
+                    let seat = with_variant!(variant, turn_of::<P>(&spec));
+                    match parse_go(rest, seat, multipv) {
+                        Ok(g) => {
+                            infinite = matches!(g, Go::Search { infinite: true, .. });
+                            stop.store(false, Ordering::Relaxed);
+                            let spec = spec.clone();
+                            let stop = Arc::clone(&stop);
+                            let out = &out;
+                            search =
+                                Some(scope.spawn(move || {
+                                    with_variant!(variant, run_go::<P>(&spec, g, &stop, out))
+                                }));
+                        }
+                        Err(e) => say(&out, &format!("info string {e}")),
+                    }
+                }
+                "stop" => finish(&mut search, &stop),
+                "quit" => {
+                    finish(&mut search, &stop);
+                    return;
+                }
+                other => say(&out, &format!("info string error: unknown command `{other}`, input")),
+            }
+        }
+        // The input ended without `quit`: a limited search may finish (its
+        // bestmove is still wanted); an infinite one is stopped.
+        if infinite {
+            finish(&mut search, &stop);
+        } else if let Some(handle) = search.take() {
+            let _ = handle.join();
+        }
+    });
+    Ok(())
+}
