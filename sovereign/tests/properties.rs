@@ -58,18 +58,19 @@ fn check_move_text(token: &str) -> Result<(), TestCaseError> {
 
 /// Whether `seat`'s king is attacked in `pos`, with control recomputed from
 /// scratch: the position is rebuilt from its setup with `seat` to move.
-fn king_attacked(pos: &Sovereign, seat: Seat) -> bool {
+/// `Err` if the position is not a valid position at all.
+fn king_attacked(pos: &Sovereign, seat: Seat) -> Result<bool, String> {
     let mut setup = pos.setup();
     setup.turn = seat.0;
     match Sovereign::from_setup(&setup, &Rules::default()) {
-        Ok(p) => p.is_check(),
+        Ok(p) => Ok(p.is_check()),
         // The other seat is in check too: not a question about `seat`.
         Err(PositionError::OpponentInCheck { .. }) => {
             let mut other = setup.clone();
             other.turn = seat.0 ^ 1;
-            Sovereign::from_setup(&other, &Rules::default()).is_err()
+            Ok(Sovereign::from_setup(&other, &Rules::default()).is_err())
         }
-        Err(e) => panic!("{pos}: setup does not validate: {e}"),
+        Err(e) => Err(format!("{pos}: not a valid position: {e}")),
     }
 }
 
@@ -137,7 +138,7 @@ pub fn check_sovereign(pos: &Sovereign, every_move: bool) -> Result<(), String> 
             return Err(format!("{text}: {token} did not pass the turn or count the ply"));
         }
         // No legal move leaves the mover's king attacked once control is recomputed.
-        if king_attacked(&child, mover) {
+        if king_attacked(&child, mover).map_err(|e| format!("{text}: after legal {token}: {e}"))? {
             return Err(format!("{text}: legal {token} leaves {name}'s king attacked"));
         }
         let checked = child.details().into_iter().find(|(k, _)| *k == "check").map(|(_, v)| v);
@@ -370,8 +371,8 @@ fn king_attacked_query_sees_check() {
     let pos =
         Sovereign::from_fen("bk15/16/16/16/4bp11/16/3wn12/16/16/16/16/8rr7/16/16/16/8wk7 1 w b - 0").unwrap();
     assert!(pos.is_check());
-    assert!(king_attacked(&pos, Seat(0)));
-    assert!(!king_attacked(&pos, Seat(1)));
+    assert_eq!(king_attacked(&pos, Seat(0)), Ok(true));
+    assert_eq!(king_attacked(&pos, Seat(1)), Ok(false));
     assert_eq!(pos.legal_moves().len(), 5);
     assert!(check_sovereign(&pos, true).is_ok());
     assert!(matches!(Sovereign::from_fen("x"), Err(FenError::Parse(_))));
@@ -381,4 +382,21 @@ fn king_attacked_query_sees_check() {
 #[test]
 fn regression_seed_442854325779() {
     random_game(442_854_325_779, 60, true).unwrap();
+}
+
+/// Found by the soak (seed 27, ply 1612): White (owning red, in check) may
+/// defect to yellow with the forced king move `f11e12`, and that king move
+/// captures Black's king. The resulting position has no black king: its
+/// string does not parse and the game goes on without one. Ignored until
+/// fixed in the crate (see `/work/notes/bugs-sovereign.md`); run with
+/// `cargo test -p motley-sovereign --test properties -- --ignored`.
+#[test]
+#[ignore = "known bug: a defection's forced king move can capture the opposing king"]
+fn regression_defection_king_move_captures_king() {
+    let pos = Sovereign::from_fen(
+        "16/12yn3/4rn1ar2sqop3yrob/8pn4ypop1/4gk11/5rk1or2sn5/9wb1vq1nn2/10yb3vnar/cn2yp6npgq4/\
+         1yp1op1rp2prcb3nn2/2op4wb8/2yb4wp2wp5/aq4wp2wp3gp2ab/3on4wpsr1gp2ab1/11wn2angn/4rr7aq3 1 r g - 1612",
+    )
+    .unwrap();
+    assert!(check_sovereign(&pos, true).is_ok(), "{:?}", check_sovereign(&pos, true));
 }
