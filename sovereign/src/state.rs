@@ -342,7 +342,21 @@ impl State {
                 let (_, theirs) = next.sides(me);
                 let empty = <Board16x16 as SetGeometry<4>>::ALL - next.board.occupied;
                 let open = empty - next.board.blocked_twins();
-                let dest = Board16x16::king(sq(k)) & ((open | theirs) - COLOR_SET[y as usize]);
+                let mut dest = Board16x16::king(sq(k)) & ((open | theirs) - COLOR_SET[y as usize]);
+                if self.rules.check_rule {
+                    // [decision] In the two-player game a king is never
+                    // captured (§11.2: the game ends by checkmate; rule 1:
+                    // traditional chess). The forced move is the only way a
+                    // king can reach the opposing king: that king stood
+                    // safely on a square of the mover's old owned colour,
+                    // which the mover's king could not take before the
+                    // defection. Such a forced move is not legal.
+                    for seat in (0..self.seats).filter(|&s| s != me) {
+                        if let Some(their_king) = next.king(seat) {
+                            dest.remove(their_king);
+                        }
+                    }
+                }
                 for to in dest {
                     let mut after = next.clone();
                     after.king_step(k, to);

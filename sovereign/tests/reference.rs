@@ -453,6 +453,11 @@ impl Ref {
                             if !next.dest_ok(king, kf, kr, tf, tr) {
                                 continue;
                             }
+                            // Two-player: a king is never captured (crate docs, §10).
+                            let target = next.b[tf as usize][tr as usize];
+                            if self.check && target.is_some_and(|p| p.role == Role::King) {
+                                continue;
+                            }
                             let mut after = next.clone();
                             after.step(kf, kr, tf, tr);
                             accept(
