@@ -385,9 +385,10 @@ fn regression_seed_442854325779() {
 }
 
 /// Found by the soak (seed 27, ply 1612): White (owning red, in check) could
-/// defect to yellow with the forced king move `f11e12`, capturing Black's
-/// king, which stood safely on a red square. In the two-player game a king
-/// is never captured, so that forced move is not legal (crate docs, §10).
+/// defect to yellow with the forced king move `f11e12`, and that king move
+/// captured Black's king, leaving a position without a black king (its
+/// string did not parse; the game went on). Fixed in the crate; see
+/// `/work/notes/bugs-sovereign.md`.
 #[test]
 fn regression_defection_king_move_captures_king() {
     let pos = Sovereign::from_fen(
