@@ -1,6 +1,6 @@
 //! `analyze` and `match`: the generic search of `motley_core::search` on
 //! any variant whose position implements
-//! [`Evaluate`](motley_core::search::Evaluate). Written once; the variant is
+//! [`motley_core::search::Evaluate`]. Written once; the variant is
 //! chosen in [`crate::variant`].
 //!
 //! Both commands stream: `analyze` writes one line per completed depth and
@@ -25,21 +25,22 @@ use crate::commands::{self, Terminal};
 use crate::error::CliError;
 
 /// The default search limit of `analyze` for a variant: a depth that
-/// finishes in about a second on a 2-core machine, capped by
+/// finishes well within a second from the start position on a 2-core
+/// machine, capped by
 /// [`DEFAULT_TIME_CAP`] (so the result is deterministic unless the cap is hit).
 #[must_use]
 pub fn default_depth(variant: &str) -> u32 {
     match variant {
-        "sovereign" => 4,
-        "royale" => 4,
-        "mages" => 6,
-        "joker" => 6,
+        "sovereign" => 6,
+        "royale" => 5,
+        "mages" => 7,
+        "joker" => 7,
         _ => 4,
     }
 }
 
 /// The wall-clock cap of `analyze` without `--depth` or `--time`.
-pub const DEFAULT_TIME_CAP: Duration = Duration::from_secs(8);
+pub const DEFAULT_TIME_CAP: Duration = Duration::from_secs(5);
 
 /// The limits `analyze` searches with: `--depth`, `--time`, or the default.
 #[must_use]
@@ -129,10 +130,10 @@ pub fn analyze<P: Evaluate + BoardView>(
                 "score": info.lines.first().map_or(Value::Null, |l| score_json(l.score)),
                 "pv": info.lines.first().map_or_else(Vec::new, |l| l.moves.iter().map(ToString::to_string).collect()),
             }));
-        } else if io_error.is_none() {
-            if let Err(e) = stream.write_all(info_line(info, multipv).as_bytes()).and_then(|()| stream.flush()) {
-                io_error = Some(e);
-            }
+        } else if io_error.is_none()
+            && let Err(e) = stream.write_all(info_line(info, multipv).as_bytes()).and_then(|()| stream.flush())
+        {
+            io_error = Some(e);
         }
     });
     if let Some(e) = io_error {

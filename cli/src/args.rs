@@ -1,5 +1,6 @@
 //! The command line, as clap (derive) reads it: `motley <COMMAND> <VARIANT> [OPTIONS]`.
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use motley_core::PerftMode;
 
@@ -77,12 +78,46 @@ Examples:
 Squares of colour are drawn in their colour; --highlight marks the squares a move changes
 or names.")]
     Render(RenderArgs),
-    /// For now: `show`, the number of legal moves and, for the start position, perft 2.
+    /// Searches the position: best move, evaluation, principal variation, depth, nodes, speed.
     #[command(after_help = "\
+Prints the position's facts (as `show`, plus the number of legal moves and, on a start
+position, perft 2), then one line per completed depth as the search deepens, then the
+result. Without --depth or --time it searches a per-variant depth that takes well under
+a second from a start position (capped at 5 s).
+
 Examples:
   motley analyze sovereign
-  motley analyze joker --moves e2e4 --json")]
-    Analyze(Common),
+  motley analyze joker --moves e2e4 --depth 6
+  motley analyze mages --time 2000 --multipv 3
+  motley analyze royale --depth 3 --json
+
+Per-depth lines: `depth D seldepth S score <score> nodes N nps N time <ms>ms pv <moves>`.
+Scores are for the side to move: pawns (+1.25) or `win in N` / `loss in N` inputs.
+For Mage's Chess an engagement is scored by expectation over the outcome model.")]
+    Analyze(AnalyzeArgs),
+    /// Plays games between two players and prints a result table with a 95% interval.
+    #[command(after_help = "\
+Examples:
+  motley match joker --games 100 --seed 1 --a search:depth=3 --b random
+  motley match royale --games 8 --a search:depth=2 --b greedy --json
+
+A player is `random`, `greedy` (best material one input ahead) or `search:` with
+`depth=D`, `time=MS` and/or `nodes=N` (e.g. `search:depth=3`, `search:time=200`).
+Players alternate seats every game; in Royale, --a takes one seat and --b the other three.
+Mage's Chess engagements are resolved by the outcome model with the game's seeded generator.
+One line per finished game is printed as the match runs.")]
+    Match(MatchArgs),
+    /// A UCI engine on stdin/stdout (for GUIs and bots); see the README.
+    #[command(after_help = "\
+Examples:
+  motley uci
+  printf 'setoption name UCI_Variant value joker\\nposition startpos moves e2e4\\ngo depth 4\\n' | motley uci
+
+Commands: uci, isready, setoption name UCI_Variant value sovereign|royale|mages|joker,
+setoption name MultiPV value K, ucinewgame, position startpos|fen <position string> [moves ...],
+go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS] | infinite | perft N,
+stop, d, quit.")]
+    Uci(UciArgs),
 }
 
 impl Command {
@@ -90,9 +125,12 @@ impl Command {
     #[must_use]
     pub fn common(&self) -> &Common {
         match self {
-            Command::Show(c) | Command::Moves(c) | Command::Play(c) | Command::Analyze(c) => c,
+            Command::Show(c) | Command::Moves(c) | Command::Play(c) => c,
             Command::Perft(p) => &p.common,
             Command::Render(r) => &r.common,
+            Command::Analyze(a) => &a.common,
+            Command::Match(m) => &m.common,
+            Command::Uci(u) => &u.common,
         }
     }
 }
@@ -178,4 +216,55 @@ pub struct RenderArgs {
     /// Highlight the squares of this move (legal in the position after --moves).
     #[arg(long, value_name = "MOVE")]
     pub highlight: Option<String>,
+}
+
+/// `analyze`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct AnalyzeArgs {
+    /// The variant and position.
+    #[command(flatten)]
+    pub common: Common,
+    /// Search this many plies (1 to 64).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds (with --depth: whichever ends first).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub time: Option<u64>,
+    /// Score the K best moves exactly and print a line for each.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64).map(usize::from))]
+    pub multipv: usize,
+}
+
+/// `match`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct MatchArgs {
+    /// The variant and the start position of every game.
+    #[command(flatten)]
+    pub common: Common,
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Seed of the games' random generators (random players, Mage's Chess engagements).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// The first player: random, greedy or search:depth=D,time=MS,nodes=N.
+    #[arg(long, value_name = "PLAYER")]
+    pub a: String,
+    /// The second player (every other seat in Royale).
+    #[arg(long, value_name = "PLAYER")]
+    pub b: String,
+    /// Inputs after which a game is scored a draw (`max-plies`).
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+}
+
+/// `uci`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct UciArgs {
+    /// The variant to start with (UCI_Variant changes it): sovereign, royale, mages or joker.
+    #[arg(value_name = "VARIANT", default_value = "sovereign")]
+    pub variant: String,
+    /// Not read from the command line (a UCI session has no --fen or --moves).
+    #[arg(skip)]
+    pub common: Common,
 }

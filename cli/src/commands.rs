@@ -94,7 +94,13 @@ pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Re
         Command::Perft(p) => perft_cmd(&pos, p, term)?,
         Command::Play(c) => play(&pos, &played, c),
         Command::Render(r) => render_cmd(&pos, r)?,
-        Command::Analyze(c) => analyze(&pos, c, term),
+        Command::Analyze(a) => analyze_facts(&pos, &a.common, term),
+        Command::Match(_) | Command::Uci(_) => {
+            return Err(CliError::input(
+                format!("`{}` needs a variant with a search evaluation", P::VARIANT),
+                "argument <VARIANT>",
+            ));
+        }
     };
     Ok(Output { stdout })
 }
@@ -305,7 +311,11 @@ fn render_cmd<P: Position + BoardView>(pos: &P, args: &RenderArgs) -> Result<Str
     })
 }
 
-fn analyze<P: Position + BoardView>(pos: &P, common: &Common, term: Terminal) -> String {
+/// The facts `analyze` prints before searching: `show`'s, plus the number of
+/// legal inputs and, on a start position, perft 2 (text, or a JSON object
+/// with `--json`).
+#[must_use]
+pub fn analyze_facts<P: Position + BoardView>(pos: &P, common: &Common, term: Terminal) -> String {
     let legal = pos.legal_moves().len();
     let at_start = pos.fen() == P::start().fen();
     let perft = at_start.then(|| pos.perft(ANALYZE_PERFT_DEPTH, PerftMode::Decision));

@@ -74,7 +74,8 @@ impl CliError {
         let what = match err.kind() {
             clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             | clap::error::ErrorKind::MissingSubcommand => {
-                "missing command (show, moves, perft, play, render or analyze; see --help)".to_owned()
+                "missing command (show, moves, perft, play, render, analyze, match or uci; see --help)"
+                    .to_owned()
             }
             _ if message.is_empty() => format!("{:?}", err.kind()),
             _ => message.to_owned(),

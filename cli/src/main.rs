@@ -28,15 +28,21 @@ fn main() -> ExitCode {
             slot.get_or_insert((what, place));
         }
     }));
-    let outcome =
-        std::panic::catch_unwind(|| motley_cli::run(std::env::args_os(), term)).unwrap_or_else(|_| {
-            let (what, place) = panic_note
-                .lock()
-                .ok()
-                .and_then(|mut s| s.take())
-                .unwrap_or_else(|| ("panic".to_owned(), "unknown place".to_owned()));
-            Outcome::Failure(CliError::failure(format!("internal error: {what}"), place))
-        });
+    let outcome = std::panic::catch_unwind(|| {
+        // `analyze` and `match` stream their lines to stdout as they come;
+        // `uci` reads stdin.
+        let input = std::io::BufReader::new(std::io::stdin());
+        let mut stream = std::io::stdout();
+        motley_cli::run_io(std::env::args_os(), term, input, &mut stream)
+    })
+    .unwrap_or_else(|_| {
+        let (what, place) = panic_note
+            .lock()
+            .ok()
+            .and_then(|mut s| s.take())
+            .unwrap_or_else(|| ("panic".to_owned(), "unknown place".to_owned()));
+        Outcome::Failure(CliError::failure(format!("internal error: {what}"), place))
+    });
     match outcome {
         Outcome::Success(text) => {
             let mut stdout = std::io::stdout().lock();

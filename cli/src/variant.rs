@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::analysis;
 use crate::args::Command;
 use crate::commands::{self, Output, Terminal};
 use crate::error::CliError;
@@ -57,6 +58,25 @@ impl Variant {
             Variant::Joker => commands::execute::<motley_joker::Joker>(command, term),
         }
     }
+
+    /// [`Variant::execute`] with the search commands (`analyze`, `match`)
+    /// too, streaming their lines to `stream`.
+    ///
+    /// # Errors
+    /// As [`Variant::execute`], plus the search commands' errors.
+    pub fn execute_streaming(
+        self,
+        command: &Command,
+        term: Terminal,
+        stream: &mut dyn std::io::Write,
+    ) -> Result<Output, CliError> {
+        match self {
+            Variant::Sovereign => analysis::execute::<motley_sovereign::Sovereign>(command, term, stream),
+            Variant::Mages => analysis::execute::<motley_mages::Mages>(command, term, stream),
+            Variant::Royale => analysis::execute::<motley_sovereign::Royale>(command, term, stream),
+            Variant::Joker => analysis::execute::<motley_joker::Joker>(command, term, stream),
+        }
+    }
 }
 
 impl fmt::Display for Variant {
@@ -85,4 +105,25 @@ pub fn run(command: &Command, term: Terminal) -> Result<Output, CliError> {
     let name = &command.common().variant;
     let variant: Variant = name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
     variant.execute(command, term)
+}
+
+/// [`run`] with the process's streams: `uci` reads `input` and writes
+/// `stream`; `analyze` and `match` stream their lines to `stream`.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_io<R: std::io::BufRead + Send>(
+    command: &Command,
+    term: Terminal,
+    input: R,
+    stream: &mut (dyn std::io::Write + Send),
+) -> Result<Output, CliError> {
+    if let Command::Uci(args) = command {
+        let variant: Variant = args.variant.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
+        crate::uci::session(input, stream, variant)?;
+        return Ok(Output::default());
+    }
+    let name = &command.common().variant;
+    let variant: Variant = name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
+    variant.execute_streaming(command, term, stream)
 }

@@ -54,6 +54,25 @@ fn without_timing(mut v: Value) -> Value {
     v
 }
 
+/// `analyze`'s text with the numbers after `nps`, `time`, `nps:` and `time:` replaced.
+fn search_without_timing(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut hide = false;
+        let words: Vec<&str> = line
+            .split(' ')
+            .map(|w| {
+                let shown = if hide { "[timing]" } else { w };
+                hide = matches!(w, "nps" | "time" | "nps:" | "time:");
+                shown
+            })
+            .collect();
+        out.push_str(&words.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
 fn sorted_moves<P: Position>(pos: &P) -> Vec<String> {
     let mut list: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
     list.sort();
@@ -143,13 +162,19 @@ fn check_variant<P: Position + BoardView>() {
     let doc = json(&["render", v, "--json"]);
     assert_eq!(doc["svg"], ok(&["render", v]));
 
-    // analyze
-    let text = ok(&["analyze", v]);
-    assert!(text.ends_with(&format!("legal_moves: {}\nperft 2: {nodes}\n", expected.len())));
-    insta::assert_snapshot!(format!("{v}_analyze"), text);
-    let doc = json(&["analyze", v, "--json"]);
+    // analyze (its search is tested in search_commands.rs; here at depth 1)
+    let text = ok(&["analyze", v, "--depth", "1"]);
+    assert!(text.contains(&format!("legal_moves: {}\nperft 2: {nodes}\ndepth 1 ", expected.len())));
+    insta::assert_snapshot!(format!("{v}_analyze"), search_without_timing(&text));
+    let mut doc = json(&["analyze", v, "--depth", "1", "--json"]);
     assert_eq!(doc["legal_moves"], expected.len());
     assert_eq!(doc["perft"], serde_json::json!({"depth": 2, "nodes": nodes}));
+    assert_eq!(doc["search"]["depth"], 1);
+    for key in ["seconds", "nodes_per_second"] {
+        assert!(doc["search"][key].is_number(), "{key}");
+        doc["search"][key] = Value::from(format!("[{key}]"));
+    }
+    doc["search"]["iterations"][0]["time_ms"] = Value::from("[time_ms]");
     insta::assert_json_snapshot!(format!("{v}_analyze_json"), doc);
 
     // errors
@@ -288,13 +313,18 @@ fn unknown_and_unavailable_variants_and_bad_flags() {
 #[test]
 fn help_and_version_succeed() {
     let help = ok(&["--help"]);
-    for word in ["show", "moves", "perft", "play", "render", "analyze", "Examples:", "Exit status"] {
+    for word in
+        ["show", "moves", "perft", "play", "render", "analyze", "match", "uci", "Examples:", "Exit status"]
+    {
         assert!(help.contains(word), "--help mentions {word}");
     }
     insta::assert_snapshot!("help", help);
-    for command in ["show", "moves", "perft", "play", "render", "analyze"] {
+    for command in ["show", "moves", "perft", "play", "render", "analyze", "match", "uci"] {
         let text = ok(&[command, "--help"]);
-        assert!(text.contains("Examples:") && text.contains("--json"), "{command} --help");
+        assert!(
+            text.contains("Examples:") && (command == "uci" || text.contains("--json")),
+            "{command} --help"
+        );
         insta::assert_snapshot!(format!("help_{command}"), text);
     }
     assert!(ok(&["--version"]).starts_with("motley "));
