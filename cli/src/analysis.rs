@@ -115,8 +115,10 @@ pub fn analyze<P: Evaluate + BoardView>(
     let write_err = |e: std::io::Error| CliError::failure(format!("cannot write output: {e}"), "stdout");
     let mut iterations = Vec::new();
     if !json_out {
-        stream.write_all(facts.as_bytes()).map_err(write_err)?;
-        stream.flush().map_err(write_err)?;
+        match stream.write_all(facts.as_bytes()).and_then(|()| stream.flush()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
+            other => other.map_err(write_err)?,
+        }
     }
     let mut io_error = None;
     let mut searcher = Searcher::<P>::new(SearchConfig::default());
@@ -137,7 +139,12 @@ pub fn analyze<P: Evaluate + BoardView>(
         }
     });
     if let Some(e) = io_error {
-        return Err(write_err(e));
+        // A closed pipe (`motley analyze sovereign | head -3`) is not a failure.
+        return if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Ok(String::new())
+        } else {
+            Err(write_err(e))
+        };
     }
     let chance = pos.chance().is_some();
     let best = result.best.map(|m| m.to_string());
@@ -269,6 +276,9 @@ pub fn match_cmd<P: Evaluate>(
     })
     .map_err(|e| CliError::input(e, "--a/--b"))?;
     if let Some(e) = io_error {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Ok(String::new());
+        }
         return Err(CliError::failure(format!("cannot write output: {e}"), "stdout"));
     }
     if json_out {
