@@ -2,44 +2,14 @@
 //! (`shared/rules/sovereign.md`) where an implementation could plausibly
 //! differ from it. Each test names the section it checks.
 
-#![allow(clippy::needless_range_loop)] // reason: the FEN helper walks a grid by coordinates
+mod common;
 
+use common::fen;
 use motley_core::{Position, SeatResult};
 use motley_sovereign::{
     Color, EndReason, FenError, Game, GameError, ParseFenError, PositionError, Role, Royale, Rules, Seat,
     Sovereign, StartChoice,
 };
-
-/// Builds a position string from `(square, piece)` pairs and the fields after the board.
-fn fen(pieces: &[(&str, &str)], rest: &str) -> String {
-    let mut grid = [[""; 16]; 16];
-    for (sq, p) in pieces {
-        let f = (sq.as_bytes()[0] - b'a') as usize;
-        let r: usize = sq[1..].parse::<usize>().unwrap() - 1;
-        grid[r][f] = p;
-    }
-    let mut rows = Vec::new();
-    for r in (0..16).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for f in 0..16 {
-            if grid[r][f].is_empty() {
-                run += 1;
-            } else {
-                if run > 0 {
-                    s += &run.to_string();
-                    run = 0;
-                }
-                s += grid[r][f];
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        rows.push(s);
-    }
-    format!("{} {rest}", rows.join("/"))
-}
 
 fn pos(pieces: &[(&str, &str)], rest: &str) -> Sovereign {
     let f = fen(pieces, rest);
