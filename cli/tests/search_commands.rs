@@ -2,32 +2,13 @@
 //! and UCI session transcripts run in-process (snapshots, with the timing
 //! fields — nodes per second, milliseconds — replaced by `*`).
 
+mod common;
+
 use std::process::Command;
 
+use common::{json, motley, ok};
 use motley_cli::Variant;
 use serde_json::Value;
-
-fn motley(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run motley");
-    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
-    (out.status.code().expect("exit code"), text(out.stdout), text(out.stderr))
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = motley(args);
-    assert_eq!((code, err.as_str()), (0, ""), "motley {}", args.join(" "));
-    out
-}
-
-fn json(args: &[&str]) -> Value {
-    let text = ok(args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("motley {}: not JSON ({e})", args.join(" ")))
-}
 
 fn fails(args: &[&str]) -> String {
     let (code, out, err) = motley(args);

@@ -4,40 +4,22 @@
 
 mod common;
 
-use common::fen;
+use common::{fen, moves_from, play, pos};
 use motley_core::{Position, SeatResult};
 use motley_sovereign::{
     Color, EndReason, FenError, Game, GameError, ParseFenError, PositionError, Role, Royale, Rules, Seat,
     Sovereign, StartChoice,
 };
 
-fn pos(pieces: &[(&str, &str)], rest: &str) -> Sovereign {
-    let f = fen(pieces, rest);
-    f.parse().unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
 fn royale(pieces: &[(&str, &str)], rest: &str) -> Royale {
     let f = fen(pieces, rest);
     f.parse().unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
-/// The sorted legal moves whose origin is exactly `from`.
-fn moves_from(p: &Sovereign, from: &str) -> Vec<String> {
-    p.sorted_moves()
-        .into_iter()
-        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
-        .collect()
 }
 
 fn sorted(v: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = v.iter().map(|s| (*s).to_owned()).collect();
     v.sort();
     v
-}
-
-fn play(p: &mut Sovereign, token: &str) {
-    let mv = p.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}\n{p}"));
-    p.play(mv).unwrap();
 }
 
 fn has(p: &Sovereign, token: &str) -> bool {

@@ -2,29 +2,12 @@
 
 mod common;
 
-use common::fen;
+use common::{fen, moves_from, play, pos};
 use motley_core::{Position, SeatResult};
 use motley_sovereign::{
     Color, EndReason, FenError, Game, GameError, ParseFenError, PositionError, Role, Rules, Seat, Sovereign,
     StartChoice,
 };
-
-fn pos(pieces: &[(&str, &str)], rest: &str) -> Sovereign {
-    let f = fen(pieces, rest);
-    f.parse().unwrap_or_else(|e| panic!("{f}: {e}"))
-}
-
-fn moves_from(p: &Sovereign, from: &str) -> Vec<String> {
-    p.sorted_moves()
-        .into_iter()
-        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
-        .collect()
-}
-
-fn play(p: &mut Sovereign, token: &str) {
-    let mv = p.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
-    p.play(mv).unwrap();
-}
 
 fn sq(s: &str) -> motley_sovereign::Square {
     s.parse().unwrap()

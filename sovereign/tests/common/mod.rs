@@ -1,5 +1,8 @@
 //! Helpers shared by the composed-position test files.
 
+use motley_core::Position;
+use motley_sovereign::Sovereign;
+
 /// Builds a position string from `(square, piece)` pairs (`("e4", "wp")`)
 /// and the fields after the board.
 #[allow(clippy::needless_range_loop)] // reason: the grid is walked by coordinates
@@ -31,4 +34,24 @@ pub fn fen(pieces: &[(&str, &str)], rest: &str) -> String {
         rows.push(s);
     }
     format!("{} {rest}", rows.join("/"))
+}
+
+/// The two-player position built by [`fen`].
+pub fn pos(pieces: &[(&str, &str)], rest: &str) -> Sovereign {
+    let f = fen(pieces, rest);
+    f.parse().unwrap_or_else(|e| panic!("{f}: {e}"))
+}
+
+/// The sorted legal moves whose origin is exactly `from`.
+pub fn moves_from(p: &Sovereign, from: &str) -> Vec<String> {
+    p.sorted_moves()
+        .into_iter()
+        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+/// Plays a legal move given in notation.
+pub fn play(p: &mut Sovereign, token: &str) {
+    let mv = p.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}\n{p}"));
+    p.play(mv).unwrap();
 }
