@@ -433,9 +433,7 @@ impl Position for Sovereign {
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        let mut found = false;
-        self.st.generate(&mut |m| found |= m == mv);
-        found
+        self.st.any_legal(|m| m == mv)
     }
 
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
@@ -448,9 +446,7 @@ impl Sovereign {
     /// draws live on [`Game`](crate::Game)).
     #[must_use]
     pub fn end_reason(&self) -> Option<crate::EndReason> {
-        let mut any = false;
-        self.st.generate(&mut |_| any = true);
-        if any {
+        if self.st.any_legal(|_| true) {
             None
         } else if self.is_check() {
             Some(crate::EndReason::Checkmate)

@@ -180,17 +180,11 @@ impl Royale {
             return false;
         }
         let mut any = false;
-        let mut safe = false;
-        st.generate(&mut |mv| {
-            if safe {
-                return;
-            }
+        let safe = st.any_legal(|mv| {
             any = true;
             let mut next = st.clone();
             next.apply(mv);
-            if !next.in_check(seat) {
-                safe = true;
-            }
+            !next.in_check(seat)
         });
         any && !safe
     }

@@ -141,6 +141,14 @@ impl State {
         self.generate_into(&mut FnSink(sink));
     }
 
+    /// Whether some legal move satisfies `pred`; generation stops at the
+    /// first piece whose moves contain one.
+    pub fn any_legal(&self, pred: impl FnMut(Move) -> bool) -> bool {
+        let mut sink = Until { pred, found: false };
+        self.generate_into(&mut sink);
+        sink.found
+    }
+
     /// [`State::generate`] into a [`Sink`]; a counting sink receives the
     /// moves whose legality needs no test (see `legal_normal`) as counts.
     pub fn generate_into<S: Sink>(&self, sink: &mut S) {
@@ -159,6 +167,9 @@ impl State {
         let mut scratch = None;
 
         for from in mine {
+            if sink.done() {
+                return;
+            }
             let Some(p) = b.piece(from) else { continue };
             let s = sq(from);
             let mut dest = match p.role {
@@ -224,7 +235,9 @@ impl State {
             }
         }
 
-        if let Some(k) = king {
+        if let Some(k) = king
+            && !sink.done()
+        {
             self.castles(k, &ctx, sink);
             self.defections(k, sink);
         }
@@ -461,6 +474,33 @@ pub(crate) trait Sink {
     fn push(&mut self, mv: Move);
     /// `n` legal moves not listed one by one (only called when `BULK`).
     fn add(&mut self, n: u32);
+    /// Whether the sink wants no more moves (checked between pieces, so a
+    /// few more may still arrive).
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// Stops the generation at the first move the predicate accepts.
+struct Until<F> {
+    pred: F,
+    found: bool,
+}
+
+impl<F: FnMut(Move) -> bool> Sink for Until<F> {
+    const BULK: bool = false;
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if !self.found && (self.pred)(mv) {
+            self.found = true;
+        }
+    }
+    fn add(&mut self, _n: u32) {}
+    #[inline]
+    fn done(&self) -> bool {
+        self.found
+    }
 }
 
 struct FnSink<'a, F>(&'a mut F);
