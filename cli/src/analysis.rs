@@ -346,6 +346,7 @@ fn match_json<P: Position>(start: &P, args: &MatchArgs, result: &MatchResult) ->
                 "results": results,
                 "reason": g.reason,
                 "plies": g.plies,
+                "moves": g.moves,
             })
         })
         .collect();

@@ -8,6 +8,7 @@ use std::process::Command;
 
 use common::{json, motley, ok};
 use motley_cli::Variant;
+use motley_core::Position;
 use serde_json::Value;
 
 fn fails(args: &[&str]) -> String {
@@ -183,6 +184,21 @@ fn match_prints_games_and_a_table() {
     }
     assert_eq!(doc["players"][0]["name"], "search:depth=1");
     assert_eq!(doc["game_list"].as_array().map(Vec::len), Some(2));
+    // Each game lists its inputs (resolutions included): replayed from the
+    // start they reach a position whose outcome is the game's.
+    for g in doc["game_list"].as_array().expect("game_list") {
+        let moves: Vec<&str> =
+            g["moves"].as_array().expect("moves").iter().map(|m| m.as_str().unwrap()).collect();
+        assert_eq!(moves.len() as u64, g["plies"].as_u64().unwrap(), "{g}");
+        let mut pos = motley_mages::Mages::start();
+        for m in &moves {
+            let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos.play_unchecked(mv);
+        }
+        if g["reason"] != "max-plies" {
+            assert_eq!(pos.outcome().map(|o| o.reason().to_owned()).as_deref(), g["reason"].as_str(), "{g}");
+        }
+    }
 }
 
 #[test]

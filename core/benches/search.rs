@@ -22,6 +22,7 @@ fn game(seats: u8) -> Hashy {
         width: 1 << 16,
         branch: 8,
         end_one_in: 50,
+        loss_aversion: 100,
     })
 }
 

@@ -90,6 +90,7 @@ fn random_rules(rng: &mut StdRng, seats: u8) -> HashyRules {
         extra: rng.random_bool(0.5),
         max_ply: rng.random_range(6..14),
         width: rng.random_range(6..30),
+        loss_aversion: [100, 100, 150, 300][rng.random_range(0..4)],
         ..HashyRules::default()
     }
 }
@@ -198,7 +199,7 @@ fn searcher_can_move_to_another_thread() {
 #[test]
 fn quiescence_off_is_plain_depth_limited_search() {
     let mut rng = StdRng::seed_from_u64(4);
-    let config = SearchConfig { hash_mb: 1, quiescence_plies: 0 };
+    let config = SearchConfig { hash_mb: 1, quiescence_plies: 0, ..SearchConfig::default() };
     for i in 0..100 {
         let pos = random_position(&mut rng, 2);
         if pos.legal_moves().is_empty() {
@@ -278,6 +279,45 @@ static DUEL_HIGH: [Node; 6] = [
     leaf(1, -300),
 ];
 
+/// Quiet (−20) or a duel deciding the game: win 0.42, loss 0.38, nothing 0.20.
+static COIN_FLIP: [Node; 6] = [
+    Node::Decide { seat: 0, children: &[("quiet", 2, false), ("duel", 3, true)], eval: [0; 4] },
+    DRAWN,
+    leaf(1, -20),
+    Node::Chance { seat: 0, children: &[("won", 4, 0.42), ("lost", 5, 0.38), ("nothing", 2, 0.20)] },
+    Node::End { seat: 1, winner: Some(0) },
+    Node::End { seat: 1, winner: Some(1) },
+];
+
+#[test]
+fn loss_aversion_weighs_outcomes_that_lose_the_game() {
+    let tree = Tree::new(&COIN_FLIP, 2);
+    // Plain expectimax: 0.42·(WIN − 2) − 0.38·(WIN − 2) + 0.20·(−20) ≈ +40,000.
+    let r = searcher::<Tree>().search(&tree, &Limits::depth(1));
+    assert_eq!(r.best, Some(Label("duel")));
+    assert_eq!(
+        r.score,
+        Score((0.42 * f64::from(WIN - 2) - 0.38 * f64::from(WIN - 2) - 0.2 * 20.0).round() as i32)
+    );
+    // Loss aversion 200: the loss weighs 0.76 of 1.38, so the duel is worth
+    // less than the quiet line's −20.
+    let averse = SearchConfig { loss_aversion: Some(200), ..small() };
+    let r = Searcher::<Tree>::new(averse).search(&tree, &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(-20)));
+    // The duel's own value under aversion, from the chance node (the seat to
+    // move there took the chance). Resolutions use no depth, so at depth 1
+    // "nothing" is followed by "pass" to the drawn end (0):
+    // (0.42·(WIN − 1) − 0.76·(WIN − 1) + 0.2·0) / 1.38.
+    let at_duel = Tree { at: 3, ..tree.clone() };
+    let r = Searcher::<Tree>::new(averse).search(&at_duel, &Limits::depth(1));
+    let expected = (0.42 * f64::from(WIN - 1) - 0.76 * f64::from(WIN - 1)) / 1.38;
+    assert!((f64::from(r.score.0) - expected).abs() <= 1.0, "{} vs {expected}", r.score.0);
+    // 100 percent is plain expectimax.
+    let plain = SearchConfig { loss_aversion: Some(100), ..small() };
+    let r = Searcher::<Tree>::new(plain).search(&tree, &Limits::depth(1));
+    assert_eq!(r.best, Some(Label("duel")));
+}
+
 #[test]
 fn expectimax_never_assumes_captures_succeed() {
     // 0.3·500 + 0.7·(−300) = −60 < 50: play safe, although a sure capture
@@ -354,11 +394,11 @@ static GRAB: [Node; 5] = [
 fn quiescence_sees_the_recapture_beyond_the_horizon() {
     let r = searcher::<Tree>().search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
-    let blind = SearchConfig { hash_mb: 1, quiescence_plies: 0 };
+    let blind = SearchConfig { hash_mb: 1, quiescence_plies: 0, ..SearchConfig::default() };
     let r = Searcher::<Tree>::new(blind).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("grab")), Score(300)));
     // With one quiescence input the recapture is seen, and so on.
-    let one = SearchConfig { hash_mb: 1, quiescence_plies: 1 };
+    let one = SearchConfig { hash_mb: 1, quiescence_plies: 1, ..SearchConfig::default() };
     let r = Searcher::<Tree>::new(one).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
 }

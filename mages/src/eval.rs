@@ -26,7 +26,12 @@
 //!   piece reaching a square next to the Royal costs 12.
 //!
 //! A pending engagement (a chance node) is never evaluated: the search
-//! averages its resolutions.
+//! averages its resolutions, with [`LOSS_AVERSION`]: a resolution that downs
+//! the challenging team's own Royal weighs double its probability, so the
+//! search does not stake the game on a near-even duel (a Royal challenging
+//! the enemy Royal wins 42% and loses 38% in melee). Against a random
+//! player this measured about 1.5 points of score better than plain
+//! expectimax at depth 3 (see the crate README).
 
 use motley_core::Seat;
 use motley_core::search::Evaluate;
@@ -41,6 +46,11 @@ use crate::position::Mages;
 /// evaluation's stand-in for "the game", used to weigh Royal exposure and
 /// engagements declared by a Royal.
 pub const ROYAL_STAKE: i32 = 3000;
+
+/// The search's loss aversion for Mage's Chess, in percent (see
+/// [`Evaluate::loss_aversion`]): an outcome of an engagement that downs
+/// the challenging team's own Royal weighs double its probability.
+pub const LOSS_AVERSION: u32 = 200;
 
 /// The material value of a role in centipawns (the Royal: 0, see the module doc).
 #[must_use]
@@ -197,5 +207,11 @@ impl Evaluate for Mages {
         let Move::Action { from, to, promotion, .. } = mv else { return 0 };
         let promo = promotion.map_or(0, |r| value(r) - value(Role::Pawn));
         if self.declares_engagement(mv) { self.declaration_gain(from, to) * 16 + promo } else { promo }
+    }
+
+    /// [`LOSS_AVERSION`]: an engagement that may down the team's own Royal
+    /// weighs that outcome double.
+    fn loss_aversion(&self) -> u32 {
+        LOSS_AVERSION
     }
 }

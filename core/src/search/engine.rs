@@ -35,12 +35,15 @@ pub struct SearchConfig {
     /// How many inputs quiescence search may follow past the horizon
     /// (chance resolutions included); 0 turns it off.
     pub quiescence_plies: u32,
+    /// Loss aversion at chance nodes in percent (100: plain expectimax);
+    /// `None` takes the variant's [`Evaluate::loss_aversion`].
+    pub loss_aversion: Option<u32>,
 }
 
 impl Default for SearchConfig {
-    /// 16 MiB, 8 quiescence inputs.
+    /// 16 MiB, 8 quiescence inputs, the variant's loss aversion.
     fn default() -> Self {
-        SearchConfig { hash_mb: 16, quiescence_plies: 8 }
+        SearchConfig { hash_mb: 16, quiescence_plies: 8, loss_aversion: None }
     }
 }
 
@@ -596,9 +599,12 @@ impl<P: Evaluate> Searcher<P> {
                 _ => Some((i, p)),
             })
             .map(|(i, _)| i);
+        let total = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum::<f64>();
+        let weights = self.chance_weights(pos, outcomes, total);
         let mut sum = 0.0f64;
-        let mut rest = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum::<f64>();
+        let mut rest = total;
         for (i, &(mv, p)) in outcomes.iter().enumerate() {
+            let p = weights.as_ref().map_or(p, |w| w[i]);
             if p <= 0.0 {
                 continue;
             }
@@ -633,6 +639,34 @@ impl<P: Evaluate> Searcher<P> {
             }
         }
         sum.round() as i32
+    }
+
+    /// The outcomes' weights under loss aversion (module doc), summing to
+    /// `total`; `None` when they are the plain probabilities.
+    fn chance_weights(&self, pos: &P, outcomes: &[(P::Move, f64)], total: f64) -> Option<Vec<f64>> {
+        let aversion = self.config.loss_aversion.unwrap_or_else(|| pos.loss_aversion());
+        let mover = pos.turn();
+        if aversion == 100 || total <= 0.0 {
+            return None;
+        }
+        let factor = f64::from(aversion) / 100.0;
+        let mut weights: Vec<f64> = outcomes
+            .iter()
+            .map(|&(mv, p)| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let lost = child.outcome().is_some_and(|o| o.result(mover) == SeatResult::Loss);
+                if lost { p.max(0.0) * factor } else { p.max(0.0) }
+            })
+            .collect();
+        let sum: f64 = weights.iter().sum();
+        if sum <= 0.0 {
+            return None;
+        }
+        for w in &mut weights {
+            *w *= total / sum;
+        }
+        Some(weights)
     }
 
     /// Quiescence: stand pat on the static evaluation, or follow a tactical

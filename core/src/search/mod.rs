@@ -20,6 +20,22 @@
 //! fail is never scored as a sure capture; a mean of wins at several distances
 //! reads as a win at the mean distance.
 //!
+//! # Chance nodes and loss aversion
+//! With plain expectimax a decided game is worth [`WIN`], a million
+//! centipawns, so at a chance node any edge in the probability of ending
+//! the game outweighs every material consideration: a coin flip on the whole
+//! game at 42% against 38% scores +40,000, far above a quiet line that keeps
+//! a sound position. That is right against an opponent who takes every such
+//! flip himself, but a player who expects to outplay the other side should
+//! not stake the game on one. [`Evaluate::loss_aversion`] (or
+//! [`SearchConfig::loss_aversion`]) says how much more than its probability
+//! an outcome that loses the game on the spot weighs for the seat that took
+//! the chance: at 200, an engagement that loses the game 38% of the time is
+//! valued as if it did so 55% of the time (38 × 2 out of 38 × 2 + 62).
+//! Only outcomes that finish the game at once count; the weights are
+//! renormalised, so scores stay within ±[`WIN`] and Star1 bounds apply
+//! unchanged. Both sides are modelled alike (negamax stays symmetric).
+//!
 //! # Seats
 //! - **Two seats**: negamax. Every node is scored for its [`Position::turn`]
 //!   seat; a child whose turn is the same seat (an extra move, a chance node's
@@ -173,6 +189,17 @@ pub trait Evaluate: Position {
     fn move_order_score(&self, mv: Self::Move) -> i32 {
         let _ = mv;
         0
+    }
+
+    /// Loss aversion at chance nodes, in percent: at a chance node, an
+    /// outcome that ends the game at once with a loss for the seat to move
+    /// (the seat that chose to take the chance) weighs this many percent of
+    /// its probability, and the other outcomes share the rest in proportion
+    /// (see the [module doc](self#chance-nodes-and-loss-aversion)).
+    /// 100, the default, is plain expectimax. [`SearchConfig::loss_aversion`]
+    /// overrides it.
+    fn loss_aversion(&self) -> u32 {
+        100
     }
 }
 

@@ -114,6 +114,8 @@ pub struct HashyRules {
     pub branch: u64,
     /// About one position in `end_one_in` is a win for a random seat.
     pub end_one_in: u64,
+    /// [`Evaluate::loss_aversion`].
+    pub loss_aversion: u32,
 }
 
 impl Default for HashyRules {
@@ -127,6 +129,7 @@ impl Default for HashyRules {
             width: 24,
             branch: 4,
             end_one_in: 9,
+            loss_aversion: 100,
         }
     }
 }
@@ -297,6 +300,9 @@ impl Evaluate for Hashy {
             HMove::Res(_) => 0,
         }
     }
+    fn loss_aversion(&self) -> u32 {
+        self.rules.loss_aversion
+    }
 }
 
 // ---------------------------------------------------------------- Trees
@@ -442,17 +448,25 @@ pub fn reference_at<P: Evaluate>(pos: &P, depth: u32, viewer: Seat, qmax: u32, p
     fn eval<P: Evaluate>(pos: &P, viewer: Seat) -> i32 {
         pos.evaluate(viewer).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
+    /// The mean of the outcomes' values; an outcome that ends the game lost
+    /// for the seat to move weighs `loss_aversion` percent of its
+    /// probability, the weights rescaled to the probabilities' sum.
     fn chance<P: Evaluate>(pos: &P, mut value: impl FnMut(&P) -> i32) -> Option<i32> {
         let outcomes = pos.chance()?;
-        let mut sum = 0.0;
+        let factor = f64::from(pos.loss_aversion()) / 100.0;
+        let mut weighted = Vec::new();
         for (mv, p) in outcomes {
             if p <= 0.0 {
                 continue;
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            sum += p * f64::from(value(&child));
+            let lost = child.outcome().is_some_and(|o| o.result(pos.turn()) == SeatResult::Loss);
+            weighted.push((p, if lost { p * factor } else { p }, value(&child)));
         }
+        let total: f64 = weighted.iter().map(|w| w.0).sum();
+        let weights: f64 = weighted.iter().map(|w| w.1).sum();
+        let sum: f64 = weighted.iter().map(|&(_, w, v)| w * total / weights * f64::from(v)).sum();
         Some(sum.round() as i32)
     }
     fn best(maximise: bool, values: impl Iterator<Item = i32>, start: Option<i32>) -> i32 {
