@@ -83,10 +83,18 @@ fn play(variant: &str, seeds: impl Iterator<Item = u64>) -> Tally {
 fn soak(variant: &str, first_seed: u64, games: u64) -> (String, Vec<String>) {
     let started = Instant::now();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64).min(games.max(1));
+    // Threads take the next seed as they finish a game, so the costly
+    // full-check games do not all land on one thread.
+    let next = std::sync::atomic::AtomicU64::new(first_seed);
+    let end = first_seed + games;
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                let seeds = (first_seed + k..first_seed + games).step_by(threads as usize);
+            .map(|_| {
+                let next = &next;
+                let seeds = std::iter::from_fn(move || {
+                    let seed = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    (seed < end).then_some(seed)
+                });
                 scope.spawn(move || play(variant, seeds))
             })
             .collect();
