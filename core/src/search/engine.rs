@@ -604,7 +604,7 @@ impl<P: Evaluate> Searcher<P> {
         let mut sum = 0.0f64;
         let mut rest = total;
         for (i, &(mv, p)) in outcomes.iter().enumerate() {
-            let p = weights.as_ref().map_or(p, |w| w[i]);
+            let p = weights.as_ref().map_or(p, |w| w[i].0);
             if p <= 0.0 {
                 continue;
             }
@@ -615,11 +615,19 @@ impl<P: Evaluate> Searcher<P> {
             let hi = ((f64::from(beta) - sum - rest * L) / p).ceil();
             let lo = lo.clamp(f64::from(-INFINITY), f64::from(INFINITY - 1)) as i32;
             let hi = (hi.clamp(f64::from(-INFINITY + 1), f64::from(INFINITY)) as i32).max(lo + 1);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
+            let played;
+            let child = match &weights {
+                Some(w) => &w[i].1,
+                None => {
+                    let mut c = pos.clone();
+                    c.play_unchecked(mv);
+                    played = c;
+                    &played
+                }
+            };
             let v = match (depth, qply) {
-                (Some(d), _) => self.child(team, &child, d, lo, hi, ply + 1, None),
-                (None, q) => self.child(team, &child, 0, lo, hi, ply + 1, Some(q.unwrap_or(0) + 1)),
+                (Some(d), _) => self.child(team, child, d, lo, hi, ply + 1, None),
+                (None, q) => self.child(team, child, 0, lo, hi, ply + 1, Some(q.unwrap_or(0) + 1)),
             };
             if self.aborted {
                 return 0;
@@ -642,31 +650,33 @@ impl<P: Evaluate> Searcher<P> {
     }
 
     /// The outcomes' weights under loss aversion (module doc), summing to
-    /// `total`; `None` when they are the plain probabilities.
-    fn chance_weights(&self, pos: &P, outcomes: &[(P::Move, f64)], total: f64) -> Option<Vec<f64>> {
+    /// `total`, each with the position it leads to (played once here, and
+    /// searched from there); `None` when the weights are the plain
+    /// probabilities.
+    fn chance_weights(&self, pos: &P, outcomes: &[(P::Move, f64)], total: f64) -> Option<Vec<(f64, P)>> {
         let aversion = self.config.loss_aversion.unwrap_or_else(|| pos.loss_aversion());
-        let mover = pos.turn();
         if aversion == 100 || total <= 0.0 {
             return None;
         }
+        let mover = pos.turn();
         let factor = f64::from(aversion) / 100.0;
-        let mut weights: Vec<f64> = outcomes
+        let mut weighted: Vec<(f64, P)> = outcomes
             .iter()
             .map(|&(mv, p)| {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 let lost = child.outcome().is_some_and(|o| o.result(mover) == SeatResult::Loss);
-                if lost { p.max(0.0) * factor } else { p.max(0.0) }
+                (if lost { p.max(0.0) * factor } else { p.max(0.0) }, child)
             })
             .collect();
-        let sum: f64 = weights.iter().sum();
+        let sum: f64 = weighted.iter().map(|w| w.0).sum();
         if sum <= 0.0 {
             return None;
         }
-        for w in &mut weights {
-            *w *= total / sum;
+        for w in &mut weighted {
+            w.0 *= total / sum;
         }
-        Some(weights)
+        Some(weighted)
     }
 
     /// Quiescence: stand pat on the static evaluation, or follow a tactical
