@@ -9,6 +9,8 @@ pub mod keyed;
 pub mod perft;
 pub mod render;
 pub mod search;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod zobrist;
 
 pub use attacks::Dir;

@@ -1,14 +1,15 @@
 //! Independent rules audit of motley-joker: each test composes a position and
 //! asserts what `shared/rules/joker.md` (and issue 3) says should happen.
 
-use motley_core::Position;
+use motley_core::testing::legal_tokens as tokens;
+use motley_core::{Position, testing};
 use motley_joker::{Color, EndReason, FenError, Joker, ParseFenError, ParseMoveError, Piece, Role, Square};
 
 const W: Color = Color::White;
 const B: Color = Color::Black;
 
 fn pos(fen: &str) -> Joker {
-    Joker::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    testing::position(fen)
 }
 
 fn sq(name: &str) -> Square {
@@ -25,18 +26,7 @@ fn some(color: Color, role: Role) -> Option<Piece> {
 
 /// Plays each token after checking it is legal.
 fn after(fen: &str, moves: &[&str]) -> Joker {
-    let mut p = pos(fen);
-    for m in moves {
-        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{p}: {m}: {e}"));
-        p.play_unchecked(mv);
-    }
-    p
-}
-
-fn tokens(p: &Joker) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(ToString::to_string).collect();
-    v.sort();
-    v
+    testing::after(fen, moves)
 }
 
 // ---- Respawn ------------------------------------------------------------

@@ -2,7 +2,7 @@
 //! to itself, and positions reached by seeded random games keep every
 //! invariant of the public API (hash, perft, move notation, end rules).
 
-use motley_core::Position;
+use motley_core::{Position, testing};
 use motley_joker::{Color, EndReason, Joker, Move, Role, START_FEN, Setup};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -11,40 +11,16 @@ use rand::{Rng, SeedableRng};
 /// A valid mid-game string to mutate (reserves, en passant, clocks all set).
 const BASE: &str = "rnbkkbnr/pppp1ppp/8/4pP2/8/8/PPPPP1PP/RNBQQBNR[Nb] w kq e6 0 5 PPPPPNBppppppppnnnb";
 
-/// Any byte string: the position parser returns a value or a typed error;
-/// a value prints to a string that parses to an equal position.
+/// Any byte string: the position and setup parsers return a value or a
+/// typed error; a value prints to a string that parses to an equal one.
 fn check_position_text(bytes: &[u8]) -> Result<(), TestCaseError> {
-    if let Ok(setup) = Setup::from_ascii(bytes) {
-        let printed = setup.to_string();
-        prop_assert_eq!(Setup::from_ascii(printed.as_bytes()).ok(), Some(setup));
-    }
-    let text = String::from_utf8_lossy(bytes);
-    if let Ok(pos) = Joker::from_fen(&text) {
-        let printed = pos.to_string();
-        let again = Joker::from_fen(&printed);
-        prop_assert!(again.is_ok(), "{printed:?} does not parse: {again:?}");
-        let again = again.unwrap();
-        prop_assert_eq!(again, pos);
-        prop_assert_eq!(again.zobrist(), pos.zobrist());
-        prop_assert_eq!(again.to_string(), printed);
-    }
-    Ok(())
+    testing::check_position_bytes::<Joker, _, _>(bytes, Setup::from_ascii)
 }
 
 /// Any byte string as a move: a value or a typed error, and a legal move
-/// prints back to the token it was read from.
-fn check_move_text(bytes: &[u8], positions: &[Joker]) -> Result<(), TestCaseError> {
-    if let Ok(mv) = Move::from_ascii(bytes) {
-        prop_assert_eq!(Move::from_ascii(mv.to_string().as_bytes()), Ok(mv));
-    }
-    let token = String::from_utf8_lossy(bytes);
-    for pos in positions {
-        if let Ok(mv) = pos.parse_move(&token) {
-            prop_assert!(pos.is_legal(mv));
-            prop_assert_eq!(mv.to_string(), token.to_string());
-        }
-    }
-    Ok(())
+/// (from the start or from [`BASE`]) prints back to the token it was read from.
+fn check_move_text(bytes: &[u8]) -> Result<(), TestCaseError> {
+    testing::check_move_bytes(bytes, Move::from_ascii, &[Joker::start(), Joker::from_fen(BASE).unwrap()])
 }
 
 fn black_kings(pos: &Joker) -> usize {
@@ -53,11 +29,7 @@ fn black_kings(pos: &Joker) -> usize {
 
 /// Every invariant of one position; `Err` names the first broken one.
 pub fn check_position(pos: &Joker) -> Result<(), String> {
-    let text = pos.to_string();
-    let again = Joker::from_fen(&text).map_err(|e| format!("{text}: own string does not parse: {e}"))?;
-    if again != *pos || again.zobrist() != pos.zobrist() {
-        return Err(format!("{text}: reparsed position or its hash differs"));
-    }
+    let text = testing::check_reparse(pos)?;
     let moves = pos.legal_moves();
     if pos.perft(1) != moves.len() as u64 || pos.count_legal_moves() != moves.len() as u64 {
         return Err(format!("{text}: perft(1) {} != {} legal moves", pos.perft(1), moves.len()));
@@ -93,10 +65,7 @@ pub fn check_position(pos: &Joker) -> Result<(), String> {
         }
     }
     for &mv in moves.iter() {
-        let token = mv.to_string();
-        if pos.parse_move(&token) != Ok(mv) {
-            return Err(format!("{text}: legal {token} does not parse back"));
-        }
+        let token = testing::check_token_parses_back(pos, &text, mv)?;
         let child = pos.played(mv);
         if child.side_to_move() == pos.side_to_move() || child.ply() != pos.ply() + 1 {
             return Err(format!("{text}: {token} did not pass the turn or count the ply"));
@@ -154,20 +123,18 @@ proptest! {
     #[test]
     fn mutated_valid_strings(cut in 0usize..100, len in 0usize..4, insert in "[a-zA-Z0-9/~\\[\\] -]{0,3}") {
         for base in [BASE, START_FEN] {
-            let cut = cut.min(base.len());
-            let end = (cut + len).min(base.len());
-            check_position_text(format!("{}{}{}", &base[..cut], insert, &base[end..]).as_bytes())?;
+            check_position_text(testing::mutated(base, cut, len, &insert).as_bytes())?;
         }
     }
 
     #[test]
     fn any_bytes_to_move_parser(bytes in proptest::collection::vec(any::<u8>(), 0..12)) {
-        check_move_text(&bytes, &[Joker::start(), Joker::from_fen(BASE).unwrap()])?;
+        check_move_text(&bytes)?;
     }
 
     #[test]
     fn move_like_tokens(token in "[a-hNBP@0-9qrbnk]{0,7}") {
-        check_move_text(token.as_bytes(), &[Joker::start(), Joker::from_fen(BASE).unwrap()])?;
+        check_move_text(token.as_bytes())?;
     }
 }
 
@@ -176,9 +143,7 @@ proptest! {
 
     #[test]
     fn seeded_random_games_keep_invariants(seed in any::<u64>()) {
-        if let Err(e) = random_game(seed, 200) {
-            prop_assert!(false, "seed {seed}: {e}");
-        }
+        testing::check_seeded_game(seed, random_game(seed, 200))?;
     }
 }
 
@@ -186,14 +151,7 @@ proptest! {
 /// reparsed string the same hash).
 #[test]
 fn transpositions_hash_equal() {
-    let line = |tokens: &[&str]| {
-        let mut pos = Joker::start();
-        for t in tokens {
-            let mv = pos.parse_move(t).unwrap();
-            pos.play_unchecked(mv);
-        }
-        pos
-    };
+    let line = |tokens: &[&str]| testing::play_tokens(Joker::start(), tokens);
     let a = line(&["g1f3", "b8c6", "b1c3", "g8f6"]);
     let b = line(&["b1c3", "g8f6", "g1f3", "b8c6"]);
     assert_eq!(a, b);

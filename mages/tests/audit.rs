@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use motley_core::{PerftMode, Position};
+use motley_core::testing::legal_tokens as tokens;
+use motley_core::{PerftMode, Position, testing};
 use motley_mages::{
     Combat, DEFAULT_MODEL, EndReason, Mages, Match, MatchError, Move, ParseMoveError, Piece, RefereeEvent,
     Role, Square, Team,
@@ -14,7 +15,7 @@ const G: Team = Team::Green;
 const B: Team = Team::Blue;
 
 fn pos(fen: &str) -> Mages {
-    Mages::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    testing::position(fen)
 }
 
 fn sq(s: &str) -> Square {
@@ -30,18 +31,7 @@ fn some(team: Team, role: Role) -> Option<Piece> {
 }
 
 fn after(fen: &str, moves: &[&str]) -> Mages {
-    let mut p = pos(fen);
-    for m in moves {
-        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{p}: {m}: {e}"));
-        p.play_unchecked(mv);
-    }
-    p
-}
-
-fn tokens(p: &Mages) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(ToString::to_string).collect();
-    v.sort();
-    v
+    testing::after(fen, moves)
 }
 
 // ---- Resolutions --------------------------------------------------------

@@ -2,7 +2,7 @@
 //! to itself, and positions reached by seeded random games keep every
 //! invariant of the public API (hash, perft, pending engagements, end rules).
 
-use motley_core::{PerftMode, Position};
+use motley_core::{PerftMode, Position, testing};
 use motley_mages::{DEFAULT_MODEL, EndReason, Mages, Move, Resolution, Setup, Team};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -11,39 +11,16 @@ use rand::{Rng, SeedableRng};
 /// A valid mid-game string with a pending engagement and halos, to mutate.
 const BASE: &str = "s2rhs/ppcp2/2p1pp/6/3P2/P3PP/1PPh1S/SHCRH1 g d1d2 d2 0 16";
 
-/// Any byte string: the position parser returns a value or a typed error;
-/// a value prints to a string that parses to an equal position.
+/// Any byte string: the position and setup parsers return a value or a
+/// typed error; a value prints to a string that parses to an equal one.
 fn check_position_text(bytes: &[u8]) -> Result<(), TestCaseError> {
-    if let Ok(setup) = Setup::from_ascii(bytes) {
-        let printed = setup.to_string();
-        prop_assert_eq!(Setup::from_ascii(printed.as_bytes()).ok(), Some(setup));
-    }
-    let text = String::from_utf8_lossy(bytes);
-    if let Ok(pos) = Mages::from_fen(&text) {
-        let printed = pos.to_string();
-        let again = Mages::from_fen(&printed);
-        prop_assert!(again.is_ok(), "{printed:?} does not parse: {again:?}");
-        let again = again.unwrap();
-        prop_assert_eq!(again.zobrist(), pos.zobrist());
-        prop_assert_eq!(again, pos);
-    }
-    Ok(())
+    testing::check_position_bytes::<Mages, _, _>(bytes, Setup::from_ascii)
 }
 
-/// Any byte string as a move: a value or a typed error; a legal move prints
-/// back to the token it was read from.
-fn check_move_text(bytes: &[u8], positions: &[Mages]) -> Result<(), TestCaseError> {
-    if let Ok(mv) = Move::from_ascii(bytes) {
-        prop_assert_eq!(Move::from_ascii(mv.to_string().as_bytes()), Ok(mv));
-    }
-    let token = String::from_utf8_lossy(bytes);
-    for pos in positions {
-        if let Ok(mv) = pos.parse_move(&token) {
-            prop_assert!(pos.is_legal(mv));
-            prop_assert_eq!(mv.to_string(), token.to_string());
-        }
-    }
-    Ok(())
+/// Any byte string as a move: a value or a typed error; a legal move (from
+/// the start or from [`BASE`]) prints back to the token it was read from.
+fn check_move_text(bytes: &[u8]) -> Result<(), TestCaseError> {
+    testing::check_move_bytes(bytes, Move::from_ascii, &[Mages::start(), Mages::from_fen(BASE).unwrap()])
 }
 
 /// The perft(1) counts the crate documents, computed from the legal inputs:
@@ -75,11 +52,7 @@ fn expected_perft1(pos: &Mages, mode: PerftMode) -> u64 {
 
 /// Every invariant of one position; `Err` names the first broken one.
 pub fn check_position(pos: &Mages) -> Result<(), String> {
-    let text = pos.to_string();
-    let again = Mages::from_fen(&text).map_err(|e| format!("{text}: own string does not parse: {e}"))?;
-    if again != *pos || again.zobrist() != pos.zobrist() {
-        return Err(format!("{text}: reparsed position or its hash differs"));
-    }
+    let text = testing::check_reparse(pos)?;
     let moves = pos.legal_moves();
     for mode in [PerftMode::Decision, PerftMode::Full] {
         let (got, want) = (pos.perft(1, mode), expected_perft1(pos, mode));
@@ -142,10 +115,7 @@ pub fn check_position(pos: &Mages) -> Result<(), String> {
         }
     }
     for &mv in moves.iter() {
-        let token = mv.to_string();
-        if pos.parse_move(&token) != Ok(mv) {
-            return Err(format!("{text}: legal {token} does not parse back"));
-        }
+        let token = testing::check_token_parses_back(pos, &text, mv)?;
         let mut child = pos.clone();
         child.play_unchecked(mv);
         let declared = child.pending().is_some();
@@ -212,20 +182,18 @@ proptest! {
     #[test]
     fn mutated_valid_strings(cut in 0usize..70, len in 0usize..4, insert in "[a-zA-Z0-9/!=, -]{0,3}") {
         for base in [BASE, "shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 0 0"] {
-            let cut = cut.min(base.len());
-            let end = (cut + len).min(base.len());
-            check_position_text(format!("{}{}{}", &base[..cut], insert, &base[end..]).as_bytes())?;
+            check_position_text(testing::mutated(base, cut, len, &insert).as_bytes())?;
         }
     }
 
     #[test]
     fn any_bytes_to_move_parser(bytes in proptest::collection::vec(any::<u8>(), 0..14)) {
-        check_move_text(&bytes, &[Mages::start(), Mages::from_fen(BASE).unwrap()])?;
+        check_move_text(&bytes)?;
     }
 
     #[test]
     fn move_like_tokens(token in "[a-h0-9=!chsdefalnoprtw]{0,11}") {
-        check_move_text(token.as_bytes(), &[Mages::start(), Mages::from_fen(BASE).unwrap()])?;
+        check_move_text(token.as_bytes())?;
     }
 }
 
@@ -234,23 +202,14 @@ proptest! {
 
     #[test]
     fn seeded_random_games_keep_invariants(seed in any::<u64>()) {
-        if let Err(e) = random_game(seed, 300) {
-            prop_assert!(false, "seed {seed}: {e}");
-        }
+        testing::check_seeded_game(seed, random_game(seed, 300))?;
     }
 }
 
 /// The same position reached by two move orders has one hash.
 #[test]
 fn transpositions_hash_equal() {
-    let line = |tokens: &[&str]| {
-        let mut pos = Mages::start();
-        for t in tokens {
-            let mv = pos.parse_move(t).unwrap();
-            pos.play_unchecked(mv);
-        }
-        pos
-    };
+    let line = |tokens: &[&str]| testing::play_tokens(Mages::start(), tokens);
     let a = line(&["a2a3", "a7a6", "f2f3", "f7f6"]);
     let b = line(&["f2f3", "f7f6", "a2a3", "a7a6"]);
     assert_eq!(a, b);
