@@ -1,9 +1,6 @@
 //! [`Sovereign`], the validated two-player position, and the validation shared
 //! with Royale.
 
-use core::fmt;
-use core::str::FromStr;
-
 use motley_core::{BoardView, Cell, Glyph, Outcome, PerftMode, Position, Seat};
 
 use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square, SquareSet, square_color};
@@ -337,30 +334,40 @@ impl Sovereign {
     }
 }
 
-impl fmt::Display for Sovereign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.setup().fmt(f)
-    }
-}
+/// The text traits both games share: `Display` (the position string of
+/// [`setup`](Sovereign::setup)), `Debug` (`Name(<position string>)`),
+/// `FromStr` (default [`Rules`]) and `Default` (the start position).
+macro_rules! text_traits {
+    ($game:ident) => {
+        impl core::fmt::Display for $game {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                self.setup().fmt(f)
+            }
+        }
 
-impl fmt::Debug for Sovereign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Sovereign({self})")
-    }
-}
+        impl core::fmt::Debug for $game {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, concat!(stringify!($game), "({})"), self)
+            }
+        }
 
-impl FromStr for Sovereign {
-    type Err = FenError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::from_fen_with(s, &Rules::default())
-    }
-}
+        impl core::str::FromStr for $game {
+            type Err = $crate::position::FenError;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Self::from_fen_with(s, &$crate::rules::Rules::default())
+            }
+        }
 
-impl Default for Sovereign {
-    fn default() -> Self {
-        Self::start()
-    }
+        impl Default for $game {
+            fn default() -> Self {
+                <Self as motley_core::Position>::start()
+            }
+        }
+    };
 }
+pub(crate) use text_traits;
+
+text_traits!(Sovereign);
 
 /// Parses a token and finds the legal move it names.
 pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {

@@ -5,9 +5,6 @@
 //! It reuses the board, control and move generator of the two-player game
 //! with four seats and the check filter off.
 
-use core::fmt;
-use core::str::FromStr;
-
 use motley_core::{BoardView, Cell, Outcome, Position, Seat, SeatResult};
 
 use crate::board::{Square, SquareSet};
@@ -253,30 +250,7 @@ impl Royale {
     }
 }
 
-impl fmt::Display for Royale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.setup().fmt(f)
-    }
-}
-
-impl fmt::Debug for Royale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Royale({self})")
-    }
-}
-
-impl FromStr for Royale {
-    type Err = FenError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::from_fen_with(s, &Rules::default())
-    }
-}
-
-impl Default for Royale {
-    fn default() -> Self {
-        Self::start()
-    }
-}
+crate::position::text_traits!(Royale);
 
 impl Position for Royale {
     type Move = Move;
