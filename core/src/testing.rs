@@ -17,17 +17,19 @@
 //!   [`check_seeded_game`];
 //! - invariants every [`Position`] keeps: [`check_reparse`],
 //!   [`check_token_parses_back`];
-//! - the soak driver: [`Soak`] plays seeded random games and reports games,
-//!   plies, end reasons, violations and time; [`Soak::check_full`] runs the
-//!   opt-in full soak that [`full_soak_games`] reads from the `MOTLEY_SOAK`
-//!   and `MOTLEY_SOAK_GAMES` variables.
+//! - the soak driver: [`Soak`] plays seeded random games over the machine's
+//!   threads and reports games, plies, end reasons, violations and time;
+//!   [`Soak::check_full`] runs the opt-in full soak that [`full_soak`] reads
+//!   from the `MOTLEY_SOAK`, `MOTLEY_SOAK_GAMES` and `MOTLEY_SOAK_FIRST`
+//!   variables.
 //!
 //! The soak report reads
-//! `<variant> soak: <n> games (seeds <a>..<b>), <p> plies, <x> plies/game,
-//! end reasons: <reason> <n>, …; <v> invariant violations; <s> s`.
+//! `<variant> soak: <n> games<note> (seeds <a>..<b>), <p> plies, <x> plies/game,
+//! end reasons: <reason> <n>, …; <v> invariant violations; <s> s on <t> threads`.
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use proptest::test_runner::TestCaseError;
@@ -208,72 +210,119 @@ pub enum Unfinished {
     Reason(&'static str),
 }
 
-/// A soak test of `P`: seeded random games played to the end (or to a ply
-/// cap) by a variant's own random-game driver, which checks its invariants
-/// at every ply, and a one-line report of games, plies, end reasons,
-/// violations and time.
+/// A soak test: seeded random games played to the end (or to a ply cap) by
+/// a variant's own random-game driver, which checks its invariants at every
+/// ply, spread over the machine's threads, and a one-line report of games,
+/// plies, end reasons, violations and time.
+///
+/// `R` is what a game leaves: the final position, or a game record that
+/// knows its end (Sovereign's `Game`, whose history draws the position
+/// alone does not see).
 #[derive(Clone, Copy, Debug)]
-pub struct Soak<P> {
+pub struct Soak<R> {
+    /// The name the report starts with (the variant).
+    pub name: &'static str,
     /// The ply cap handed to [`Soak::game`].
     pub max_plies: u32,
     /// What a game still running at the cap counts as.
     pub unfinished: Unfinished,
     /// Plays the game of a seed for at most the given number of plies,
-    /// checking every position; returns the final position or the first
+    /// checking every position; returns what the game left or the first
     /// broken invariant.
-    pub game: fn(u64, u32) -> Result<P, String>,
-    /// The plies a final position counts (its ply number).
-    pub plies: fn(&P) -> u64,
+    pub game: fn(u64, u32) -> Result<R, String>,
+    /// The plies a finished game counts (its ply number).
+    pub plies: fn(&R) -> u64,
+    /// Why the game ended (`None`: it did not).
+    pub reason: fn(&R) -> Option<&'static str>,
+    /// A note the report adds after the game count, given the seeds played
+    /// (say, how many games got a costlier check); empty for none.
+    pub note: fn(core::ops::Range<u64>) -> String,
 }
 
-impl<P: Position> Soak<P> {
-    /// Plays `games` games from seed `first_seed` on; returns the report
-    /// (see the [module](self) documentation, which counts every violation)
-    /// and the first 10 violations found. The end reason of a finished game is its
-    /// [`Outcome::reason`](crate::Outcome::reason).
-    #[must_use]
-    pub fn run(&self, first_seed: u64, games: u64) -> (String, Vec<String>) {
-        let started = Instant::now();
-        let mut plies = 0u64;
-        let mut reasons: BTreeMap<&'static str, u64> = BTreeMap::new();
-        let mut violations = Vec::new();
-        let mut violation_count = 0u64;
-        for seed in first_seed..first_seed + games {
-            match (self.game)(seed, self.max_plies) {
+/// What the games of one thread found.
+#[derive(Default)]
+struct Tally {
+    plies: u64,
+    reasons: BTreeMap<&'static str, u64>,
+    /// The first 10 violations of the thread, with their seeds.
+    violations: Vec<(u64, String)>,
+    violation_count: u64,
+}
+
+impl<R> Soak<R> {
+    /// Plays the seeds `next` hands out.
+    fn play(&self, mut next: impl FnMut() -> Option<u64>) -> Tally {
+        let mut t = Tally::default();
+        let cap = match self.unfinished {
+            Unfinished::Violation => "unfinished",
+            Unfinished::Reason(reason) => reason,
+        };
+        while let Some(seed) = next() {
+            let problem = match (self.game)(seed, self.max_plies) {
                 Ok(end) => {
-                    plies += (self.plies)(&end);
-                    let cap = match self.unfinished {
-                        Unfinished::Violation => "unfinished",
-                        Unfinished::Reason(reason) => reason,
-                    };
-                    let reason = end.outcome().map_or(cap, |o| o.reason());
-                    *reasons.entry(reason).or_default() += 1;
-                    if self.unfinished == Unfinished::Violation && reason == "unfinished" {
-                        violation_count += 1;
-                        if violations.len() < 10 {
-                            violations.push(format!("seed {seed}: not over after {} plies", self.max_plies));
-                        }
-                    }
+                    t.plies += (self.plies)(&end);
+                    let reason = (self.reason)(&end);
+                    *t.reasons.entry(reason.unwrap_or(cap)).or_default() += 1;
+                    (reason.is_none() && self.unfinished == Unfinished::Violation)
+                        .then(|| format!("not over after {} plies", self.max_plies))
                 }
-                Err(e) => {
-                    violation_count += 1;
-                    if violations.len() < 10 {
-                        violations.push(format!("seed {seed}: {e}"));
-                    }
+                Err(e) => Some(e),
+            };
+            if let Some(p) = problem {
+                t.violation_count += 1;
+                if t.violations.len() < 10 {
+                    t.violations.push((seed, p));
                 }
             }
         }
+        t
+    }
+
+    /// Plays `games` games from seed `first_seed` on, spread over the
+    /// machine's threads (each takes the next seed as it finishes a game, so
+    /// the games played and the report, but for the time, do not depend on
+    /// the thread count); returns the report (see the [module](self)
+    /// documentation, which counts every violation) and the first 10
+    /// violations by seed, each `seed <seed>: <what broke>`.
+    #[must_use]
+    pub fn run(&self, first_seed: u64, games: u64) -> (String, Vec<String>) {
+        let started = Instant::now();
+        let end = first_seed + games;
+        let threads =
+            std::thread::available_parallelism().map_or(1, |n| n.get() as u64).clamp(1, games.max(1));
+        let next = AtomicU64::new(first_seed);
+        let take = || {
+            let seed = next.fetch_add(1, Ordering::Relaxed);
+            (seed < end).then_some(seed)
+        };
+        let tallies: Vec<Tally> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(|| self.play(take))).collect();
+            handles.into_iter().map(|h| h.join().expect("soak thread panicked")).collect()
+        });
+        let mut all = Tally::default();
+        for t in tallies {
+            all.plies += t.plies;
+            all.violation_count += t.violation_count;
+            all.violations.extend(t.violations);
+            for (r, n) in t.reasons {
+                *all.reasons.entry(r).or_default() += n;
+            }
+        }
+        all.violations.sort_by_key(|v| v.0);
+        all.violations.truncate(10);
         let secs = started.elapsed().as_secs_f64();
-        let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let reasons: Vec<String> = all.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
         let report = format!(
-            "{} soak: {games} games (seeds {first_seed}..{}), {plies} plies, {:.1} plies/game, \
-             end reasons: {}; {violation_count} invariant violations; {secs:.1} s",
-            P::VARIANT,
-            first_seed + games,
-            plies as f64 / games.max(1) as f64,
+            "{} soak: {games} games{} (seeds {first_seed}..{end}), {} plies, {:.1} plies/game, \
+             end reasons: {}; {} invariant violations; {secs:.1} s on {threads} threads",
+            self.name,
+            (self.note)(first_seed..end),
+            all.plies,
+            all.plies as f64 / games.max(1) as f64,
             reasons.join(", "),
+            all.violation_count,
         );
-        (report, violations)
+        (report, all.violations.into_iter().map(|(seed, v)| format!("seed {seed}: {v}")).collect())
     }
 
     /// [`Soak::run`], then prints the report and asserts that no violation
@@ -287,24 +336,90 @@ impl<P: Position> Soak<P> {
         assert!(violations.is_empty(), "{report}\n{}", violations.join("\n"));
     }
 
-    /// The opt-in full soak: if [`full_soak_games`] asks for it, [`Soak::check`]
-    /// on that many games from seed 0 (`default_games` unless
-    /// `MOTLEY_SOAK_GAMES` says otherwise); else nothing.
+    /// The opt-in full soak: if [`full_soak`] asks for it, [`Soak::check`]
+    /// on the games it names (`default_games` from seed 0 unless the
+    /// variables say otherwise); else nothing.
     ///
     /// # Panics
     /// As [`Soak::check`].
     pub fn check_full(&self, default_games: u64) {
-        if let Some(games) = full_soak_games(default_games) {
-            self.check(0, games);
+        if let Some((first, games)) = full_soak(default_games) {
+            self.check(first, games);
         }
     }
 }
 
-/// The number of games of the opt-in full soak: `None` unless `MOTLEY_SOAK`
-/// is set; then `MOTLEY_SOAK_GAMES` if it is set to a number, else
-/// `default`.
+/// No note in a soak report.
 #[must_use]
-pub fn full_soak_games(default: u64) -> Option<u64> {
+pub fn no_note(_seeds: core::ops::Range<u64>) -> String {
+    String::new()
+}
+
+/// The first seed and the number of games of the opt-in full soak: `None`
+/// unless `MOTLEY_SOAK` is set; then `MOTLEY_SOAK_FIRST` (else 0) and
+/// `MOTLEY_SOAK_GAMES` (else `default`), each if it is a number.
+#[must_use]
+pub fn full_soak(default: u64) -> Option<(u64, u64)> {
     std::env::var_os("MOTLEY_SOAK")?;
-    Some(std::env::var("MOTLEY_SOAK_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(default))
+    let var = |name: &str| std::env::var(name).ok().and_then(|g| g.parse().ok());
+    Some((var("MOTLEY_SOAK_FIRST").unwrap_or(0), var("MOTLEY_SOAK_GAMES").unwrap_or(default)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of seed `s` "ends" after `s % 7` plies with reason `odd` or
+    /// `even`, does not end for a multiple of 5, and breaks for a multiple
+    /// of 11.
+    const TOY: Soak<u64> = Soak {
+        name: "toy",
+        max_plies: 100,
+        unfinished: Unfinished::Violation,
+        game: |seed, _| if seed % 11 == 0 { Err("broken".to_owned()) } else { Ok(seed) },
+        plies: |&s| s % 7,
+        reason: |&s| match s {
+            s if s % 5 == 0 => None,
+            s if s % 2 == 1 => Some("odd"),
+            _ => Some("even"),
+        },
+        note: |seeds| format!(" [{}]", seeds.count()),
+    };
+
+    #[test]
+    fn soak_tallies_every_seed_once_and_keeps_the_first_ten_violations() {
+        let (report, violations) = TOY.run(1, 100);
+        let plies: u64 = (1..101).filter(|s| s % 11 != 0).map(|s| s % 7).sum();
+        let broken = (1..101).filter(|s| s % 11 == 0).count();
+        let open = (1..101).filter(|s| s % 11 != 0 && s % 5 == 0).count();
+        let odd = (1..101).filter(|s| s % 11 != 0 && s % 5 != 0 && s % 2 == 1).count();
+        let even = 100 - broken - open - odd;
+        assert!(
+            report.starts_with(&format!(
+                "toy soak: 100 games [100] (seeds 1..101), {plies} plies, {:.1} plies/game, \
+                 end reasons: even {even}, odd {odd}, unfinished {open}; {} invariant violations;",
+                plies as f64 / 100.0,
+                broken + open,
+            )),
+            "{report}"
+        );
+        // The first ten by seed, whatever thread found them.
+        let mut expected: Vec<String> = (1..101)
+            .filter_map(|s| match s {
+                s if s % 11 == 0 => Some(format!("seed {s}: broken")),
+                s if s % 5 == 0 => Some(format!("seed {s}: not over after 100 plies")),
+                _ => None,
+            })
+            .collect();
+        expected.truncate(10);
+        assert_eq!(violations, expected);
+    }
+
+    #[test]
+    fn a_capped_reason_is_no_violation() {
+        let soak = Soak { unfinished: Unfinished::Reason("cap"), game: |s, _| Ok(s * 5), ..TOY };
+        let (report, violations) = soak.run(0, 10);
+        assert!(report.contains("end reasons: cap 10; 0 invariant violations"), "{report}");
+        assert!(violations.is_empty());
+    }
 }

@@ -5,20 +5,25 @@
 //!
 //! The default suite plays a few hundred games. The full run is opt-in:
 //! `MOTLEY_SOAK=1 cargo test --release -p motley-joker --test soak -- --nocapture`
-//! (100,000 games; `MOTLEY_SOAK_GAMES=<n>` changes the number).
+//! (100,000 games from seed 0; `MOTLEY_SOAK_GAMES=<n>` changes the number,
+//! `MOTLEY_SOAK_FIRST=<seed>` the first seed).
 
 #[path = "properties.rs"]
 mod properties;
 
-use motley_core::testing::{Soak, Unfinished};
+use motley_core::Position;
+use motley_core::testing::{Soak, Unfinished, no_note};
 use motley_joker::Joker;
 
 const SOAK: Soak<Joker> = Soak {
+    name: "joker",
     // 200 plies end every game; a larger cap only reports a broken limit.
     max_plies: 1000,
     unfinished: Unfinished::Violation,
     game: properties::random_game,
     plies: |end| u64::from(end.ply()),
+    reason: |end| end.outcome().map(|o| o.reason()),
+    note: no_note,
 };
 
 #[test]

@@ -5,21 +5,26 @@
 //!
 //! The default suite plays a few hundred games. The full run is opt-in:
 //! `MOTLEY_SOAK=1 cargo test --release -p motley-mages --test soak -- --nocapture`
-//! (100,000 games; `MOTLEY_SOAK_GAMES=<n>` changes the number).
+//! (100,000 games from seed 0; `MOTLEY_SOAK_GAMES=<n>` changes the number,
+//! `MOTLEY_SOAK_FIRST=<seed>` the first seed).
 
 #[path = "properties.rs"]
 mod properties;
 
-use motley_core::testing::{Soak, Unfinished};
+use motley_core::Position;
+use motley_core::testing::{Soak, Unfinished, no_note};
 use motley_mages::Mages;
 
 const SOAK: Soak<Mages> = Soak {
+    name: "mages",
     // Default rules have no ply limit: a game still running after
     // 5,000 inputs is counted as "cap" (not a rule's end, not a violation).
     max_plies: 5000,
     unfinished: Unfinished::Reason("cap"),
     game: properties::random_game,
     plies: |end| u64::from(end.ply()),
+    reason: |end| end.outcome().map(|o| o.reason()),
+    note: no_note,
 };
 
 #[test]
