@@ -591,14 +591,7 @@ impl<P: Evaluate> Searcher<P> {
         const U: f64 = WIN as f64;
         const L: f64 = -(WIN as f64);
         let team = self.team(pos);
-        let most_likely = outcomes
-            .iter()
-            .enumerate()
-            .fold(None, |acc: Option<(usize, f64)>, (i, &(_, p))| match acc {
-                Some((_, q)) if q >= p => acc,
-                _ => Some((i, p)),
-            })
-            .map(|(i, _)| i);
+        let most_likely = most_likely(outcomes);
         let total = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum::<f64>();
         let weights = self.chance_weights(pos, outcomes, total);
         let mut sum = 0.0f64;
@@ -735,16 +728,22 @@ impl<P: Evaluate> Searcher<P> {
     }
 }
 
+/// The index of the most probable outcome (the first on ties).
+fn most_likely<M>(outcomes: &[(M, f64)]) -> Option<usize> {
+    outcomes
+        .iter()
+        .enumerate()
+        .fold(None, |acc: Option<(usize, f64)>, (i, &(_, p))| match acc {
+            Some((_, q)) if q >= p => acc,
+            _ => Some((i, p)),
+        })
+        .map(|(i, _)| i)
+}
+
 /// The most probable resolution at a chance node (the first on ties).
 fn most_probable<P: Position>(pos: &P) -> Option<P::Move> {
     let outcomes = pos.chance()?;
-    outcomes
-        .iter()
-        .fold(None, |acc: Option<(P::Move, f64)>, &(mv, p)| match acc {
-            Some((_, q)) if q >= p => acc,
-            _ => Some((mv, p)),
-        })
-        .map(|(mv, _)| mv)
+    most_likely(&outcomes).map(|i| outcomes[i].0)
 }
 
 /// A small, fast, deterministic hasher for move → history slot.
