@@ -1,7 +1,7 @@
-//! AFL target `moves`: see [`motley_fuzz::moves`].
+//! AFL target `moves`: see [`motley_fuzz_checks::moves`].
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
-        motley_fuzz::moves(data);
+        motley_fuzz_checks::moves(data);
     });
 }

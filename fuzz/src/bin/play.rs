@@ -1,7 +1,7 @@
-//! AFL target `play`: see [`motley_fuzz::play`].
+//! AFL target `play`: see [`motley_fuzz_checks::play`].
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
-        motley_fuzz::play(data);
+        motley_fuzz_checks::play(data);
     });
 }

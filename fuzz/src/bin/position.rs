@@ -1,7 +1,7 @@
-//! AFL target `position`: see [`motley_fuzz::position`].
+//! AFL target `position`: see [`motley_fuzz_checks::position`].
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
-        motley_fuzz::position(data);
+        motley_fuzz_checks::position(data);
     });
 }

@@ -1,0 +1,268 @@
+//! The checks the fuzz targets run, one function per target, shared by the
+//! AFL binaries (`fuzz/src/bin/*.rs`), the `replay` binary and this crate's
+//! `tests/replay.rs`, which replays the committed seeds and regression
+//! inputs in the ordinary test suite. Every function
+//! panics exactly when the engines break a promise: a parser panics, a
+//! parsed value does not print back to an equal value, or a played
+//! position's invariants fail.
+//!
+//! The first input byte picks the variant: `b % 4` = joker, mages,
+//! sovereign, royale.
+
+use motley_core::{PerftMode, Position};
+use motley_joker::Joker;
+use motley_mages::Mages;
+use motley_sovereign::{Royale, Sovereign};
+
+/// Positions the move parser is tried on, per variant (beside the start).
+const JOKER_EXTRA: &str =
+    "rnbkkbnr/pppp1ppp/8/4pP2/8/8/PPPPP1PP/RNBQQBNR[Nb] w kq e6 0 5 PPPPPNBppppppppnnnb";
+const MAGES_EXTRA: &str = "s2rhs/ppcp2/2p1pp/6/3P2/P3PP/1PPh1S/SHCRH1 g d1d2 d2 0 16";
+
+fn split(data: &[u8]) -> Option<(u8, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    Some((first % 4, rest))
+}
+
+/// Parses `text` as a `P` position; a value must print to a string that
+/// parses to a position with the same string and hash.
+fn position_of<P: Position>(text: &str) {
+    if let Ok(pos) = P::from_fen(text) {
+        let printed = pos.to_string();
+        let again = P::from_fen(&printed)
+            .unwrap_or_else(|e| panic!("{}: {printed:?} (from {text:?}) does not parse: {e}", P::VARIANT));
+        assert_eq!(again.to_string(), printed, "{}: print/parse/print differs", P::VARIANT);
+        assert_eq!(
+            again.zobrist(),
+            pos.zobrist(),
+            "{}: hash differs after reparse of {printed:?}",
+            P::VARIANT
+        );
+    }
+}
+
+/// A target's checks: panics exactly when an engine breaks a promise.
+pub type Target = fn(&[u8]);
+
+/// The targets by name, as the AFL binaries, `replay` and the folders under
+/// `fuzz/seeds/` and `fuzz/regressions/` name them.
+pub const TARGETS: &[(&str, Target)] = &[("position", position), ("moves", moves), ("play", play)];
+
+/// Target `position`: any bytes to a position parser.
+pub fn position(data: &[u8]) {
+    let Some((variant, rest)) = split(data) else { return };
+    let text = String::from_utf8_lossy(rest);
+    match variant {
+        0 => {
+            let _ = motley_joker::Setup::from_ascii(rest);
+            position_of::<Joker>(&text);
+        }
+        1 => {
+            let _ = motley_mages::Setup::from_ascii(rest);
+            position_of::<Mages>(&text);
+        }
+        2 => position_of::<Sovereign>(&text),
+        _ => position_of::<Royale>(&text),
+    }
+}
+
+fn move_of<P: Position>(pos: &P, token: &str) {
+    if let Ok(mv) = pos.parse_move(token) {
+        assert!(pos.is_legal(mv), "{}: parsed {token:?} is not legal in {pos}", P::VARIANT);
+        assert_eq!(mv.to_string(), token, "{}: {token:?} prints as {mv}", P::VARIANT);
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let _ = child.legal_moves();
+    }
+}
+
+/// Target `moves`: any bytes to a move parser, on the start position and
+/// one mid-game position per variant.
+pub fn moves(data: &[u8]) {
+    let Some((variant, rest)) = split(data) else { return };
+    let token = String::from_utf8_lossy(rest);
+    match variant {
+        0 => {
+            if let Ok(mv) = motley_joker::Move::from_ascii(rest) {
+                assert_eq!(motley_joker::Move::from_ascii(mv.to_string().as_bytes()), Ok(mv));
+            }
+            move_of(&Joker::start(), &token);
+            move_of(&Joker::from_fen(JOKER_EXTRA).expect("valid"), &token);
+        }
+        1 => {
+            if let Ok(mv) = motley_mages::Move::from_ascii(rest) {
+                assert_eq!(motley_mages::Move::from_ascii(mv.to_string().as_bytes()), Ok(mv));
+            }
+            move_of(&Mages::start(), &token);
+            move_of(&Mages::from_fen(MAGES_EXTRA).expect("valid"), &token);
+        }
+        2 => {
+            let _ = token.parse::<motley_sovereign::MoveToken>();
+            move_of(&Sovereign::start(), &token);
+        }
+        _ => {
+            let _ = token.parse::<motley_sovereign::MoveToken>();
+            move_of(&Royale::start(), &token);
+        }
+    }
+}
+
+/// Start positions of the `play` target per variant, picked by the second
+/// input byte: the start position first, then mid-game positions from
+/// `fixtures/` (Sovereign: controlled armies, chains, a forced defection;
+/// Royale: chains; Mage's: pending engagements, halos; Joker: drops, en
+/// passant, promotions).
+const JOKER_STARTS: &[&str] = &[
+    "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb",
+    JOKER_EXTRA,
+    "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[NBpn] w kq - 2 6 PPPPPNBppppppppnnbb",
+    "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[PNBpnb] b kq - 3 7 PPPPNBpppppppnnb",
+    "r2kk1n1/1P2P3/8/8/8/8/8/3QQ3[] w - - 0 40 -",
+    "rnbkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQQBNR[] w kq d6 0 4 PPPPPNNBppppppppnnnbb",
+];
+const MAGES_STARTS: &[&str] = &[
+    include_str!("../../../fixtures/mages/start.fen"),
+    include_str!("../../../fixtures/mages/pending-melee.fen"),
+    include_str!("../../../fixtures/mages/pending-middle.fen"),
+    include_str!("../../../fixtures/mages/pending-defender-promotes.fen"),
+    include_str!("../../../fixtures/mages/promotions.fen"),
+    include_str!("../../../fixtures/mages/middle-2.fen"),
+    include_str!("../../../fixtures/mages/middle-3.fen"),
+];
+const SOVEREIGN_STARTS: &[&str] = &[
+    include_str!("../../../fixtures/sovereign/positions/start.fen"),
+    include_str!("../../../fixtures/sovereign/positions/mid-green-king-chains.fen"),
+    include_str!("../../../fixtures/sovereign/positions/mid-red-king.fen"),
+    include_str!("../../../fixtures/sovereign/positions/mid-yellow-king.fen"),
+    include_str!("../../../fixtures/sovereign/positions/figure4.fen"),
+    include_str!("../../../fixtures/sovereign/positions/forced-defection.fen"),
+    include_str!("../../../fixtures/sovereign/positions/castling-controlled-rook.fen"),
+];
+const ROYALE_STARTS: &[&str] = &[
+    include_str!("../../../fixtures/royale/positions/start.fen"),
+    include_str!("../../../fixtures/royale/positions/mid-chains.fen"),
+    include_str!("../../../fixtures/royale/positions/edge-castling.fen"),
+    include_str!("../../../fixtures/royale/positions/king-in-check.fen"),
+];
+
+/// Every `REPARSE_EVERY`-th ply, and at the last ply, the `play` target
+/// reparses the position ([`reparse_check`]; for Sovereign this is the
+/// king-safety recheck, as the validator recomputes control from scratch)
+/// and checks the outcome against the legal moves ([`outcome_check`]).
+pub const REPARSE_EVERY: usize = 4;
+
+/// Every `DEEP_EVERY`-th ply, and at the last ply, the `play` target also
+/// runs the costly checks ([`deep_check`]).
+pub const DEEP_EVERY: usize = 32;
+
+/// The position string parses back to the same string and hash (for
+/// Sovereign this also means the player who just moved is not in check: the
+/// validator recomputes control from scratch and rejects a position whose
+/// player not to move is in check).
+fn reparse_check<P: Position>(pos: &P) {
+    let text = pos.to_string();
+    let again =
+        P::from_fen(&text).unwrap_or_else(|e| panic!("{}: own string {text:?} fails: {e}", P::VARIANT));
+    assert_eq!(again.to_string(), text, "{}: reparse prints differently", P::VARIANT);
+    assert_eq!(again.zobrist(), pos.zobrist(), "{}: hash of {text:?} differs after reparse", P::VARIANT);
+}
+
+/// The legal moves after every input of the `play` target. Where there are
+/// none, the game must have an outcome; that there is no outcome while
+/// there are moves (an outcome costs a second generation in Sovereign) is
+/// checked on a sample, by [`outcome_check`].
+fn cheap_check<P: Position>(pos: &P) -> P::MoveList {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        assert!(pos.outcome().is_some(), "{}: {pos} has no moves and no outcome", P::VARIANT);
+    }
+    moves
+}
+
+/// There are no legal moves exactly when there is an outcome.
+fn outcome_check<P: Position>(pos: &P, moves: &[P::Move]) {
+    assert_eq!(moves.is_empty(), pos.outcome().is_some(), "{}: {pos} moves vs outcome", P::VARIANT);
+}
+
+/// The costly invariants: perft(1) equals the number of legal moves (not for
+/// Mage's Chess, whose perft counts resolutions), and every legal move's
+/// notation parses back to it.
+fn deep_check<P: Position>(pos: &P, moves: &[P::Move]) {
+    let text = pos.to_string();
+    if P::VARIANT != "mages" {
+        assert_eq!(
+            pos.perft(1, PerftMode::Decision),
+            moves.len() as u64,
+            "{}: perft(1) of {text:?}",
+            P::VARIANT
+        );
+    }
+    for &mv in moves {
+        assert_eq!(pos.parse_move(&mv.to_string()).ok(), Some(mv), "{}: {mv} in {text:?}", P::VARIANT);
+    }
+}
+
+/// The notation of `mv`, about to be played in `pos`, parses back to it.
+fn check_token<P: Position>(pos: &P, mv: P::Move) {
+    assert_eq!(pos.parse_move(&mv.to_string()).ok(), Some(mv), "{}: {mv} in {pos}", P::VARIANT);
+}
+
+/// Plays the inputs `pick` chooses from the legal moves and a byte, one byte
+/// per ply, checking every position on the way: [`cheap_check`] and the
+/// played move's notation at every ply; [`reparse_check`] and
+/// [`outcome_check`] every [`REPARSE_EVERY`] plies; [`deep_check`] every
+/// [`DEEP_EVERY`] plies; and all of them at the last position.
+fn play_from<P: Position>(mut pos: P, bytes: &[u8], pick: impl Fn(&P, &[P::Move], u8) -> P::Move) {
+    let mut moves = cheap_check(&pos);
+    for (ply, &b) in bytes.iter().enumerate() {
+        if moves.is_empty() {
+            break;
+        }
+        if ply % REPARSE_EVERY == 0 {
+            reparse_check(&pos);
+            outcome_check(&pos, &moves);
+        }
+        if ply % DEEP_EVERY == 0 {
+            deep_check(&pos, &moves);
+        }
+        let mv = pick(&pos, &moves, b);
+        check_token(&pos, mv);
+        pos.play_unchecked(mv);
+        moves = cheap_check(&pos);
+    }
+    reparse_check(&pos);
+    outcome_check(&pos, &moves);
+    deep_check(&pos, &moves);
+}
+
+/// The start position the second input byte picks.
+fn start_of<P: Position>(list: &[&str], byte: u8) -> P {
+    let text = list[usize::from(byte) % list.len()].trim();
+    P::from_fen(text).unwrap_or_else(|e| panic!("{}: fixture {text:?} fails: {e}", P::VARIANT))
+}
+
+/// The plain choice: `byte % number of legal moves`.
+fn nth<P: Position>(_: &P, moves: &[P::Move], b: u8) -> P::Move {
+    moves[usize::from(b) % moves.len()]
+}
+
+/// Target `play`: random inputs played through the public API. The first
+/// byte picks the variant, the second the start position (the start or a
+/// mid-game fixture), then one byte per ply picks the input.
+pub fn play(data: &[u8]) {
+    let Some((variant, rest)) = split(data) else { return };
+    let Some((&which, plies)) = rest.split_first() else { return };
+    match variant {
+        0 => play_from(start_of::<Joker>(JOKER_STARTS, which), plies, nth),
+        1 => {
+            // Mage's Chess: a byte with the top bit set marks the action heretical when it may be.
+            let heretic = |pos: &Mages, moves: &[motley_mages::Move], b: u8| {
+                let mv = moves[usize::from(b & 0x7f) % moves.len()];
+                if b & 0x80 != 0 && pos.is_legal(mv.with_heresy()) { mv.with_heresy() } else { mv }
+            };
+            play_from(start_of::<Mages>(MAGES_STARTS, which), plies, heretic);
+        }
+        2 => play_from(start_of::<Sovereign>(SOVEREIGN_STARTS, which), plies, nth),
+        _ => play_from(start_of::<Royale>(ROYALE_STARTS, which), plies, nth),
+    }
+}
