@@ -606,3 +606,29 @@ fn analyze_ctrl_c_prints_the_best_move_so_far() {
     let last = text.lines().rev().find(|l| l.starts_with("depth ") && l.contains(" pv ")).expect("depth");
     assert_eq!(last.split(" pv ").nth(1).and_then(|pv| pv.split(' ').next()), Some(best), "{text}");
 }
+
+#[test]
+fn a_search_stopped_before_depth_1_answers_with_depth_1() {
+    use motley_core::search::{Limits, SearchConfig, Searcher};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // The stop flag (Ctrl-C in analyze, `stop` in UCI) is set before the search.
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut searcher = Searcher::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
+    let pos = motley_joker::Joker::start();
+    let mut depths = Vec::new();
+    let r = motley_cli::analysis::search_at_least_depth_1(&mut searcher, &pos, &Limits::default(), |info| {
+        depths.push(info.depth);
+    });
+    assert_eq!((r.depth, depths, r.stopped), (1, vec![1], true));
+    assert!(stop.load(Ordering::Relaxed), "the caller's flag stays set");
+    let depth_1 = Searcher::<motley_joker::Joker>::default().search(&pos, &Limits::depth(1));
+    assert_eq!((r.best, &r.lines), (depth_1.best, &depth_1.lines));
+    // A finished game has no move to find, stopped or not.
+    let over = "7k/8/8/8/8/8/8/Q7[] w - - 0 10 -";
+    let mut done = motley_joker::Joker::from_fen(over).expect("fen");
+    let mv = done.parse_move("a1h8").expect("move");
+    done.play_unchecked(mv);
+    let r = motley_cli::analysis::search_at_least_depth_1(&mut searcher, &done, &Limits::default(), |_| {});
+    assert_eq!((r.best, r.depth), (None, 0));
+}
