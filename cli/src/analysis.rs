@@ -11,11 +11,13 @@
 
 use core::fmt::Write as _;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use motley_core::search::{
     Evaluate, GameRecord, Limits, MatchConfig, MatchResult, PlayerSpec, Score, SearchConfig, SearchInfo,
-    Searcher, play_match,
+    SearchResult, Searcher, play_match,
 };
 use motley_core::{BoardView, Position, Seat, SeatResult};
 use serde_json::{Map, Value, json};
@@ -58,6 +60,38 @@ pub fn analyze_limits(variant: &str, args: &AnalyzeArgs) -> Limits {
     limits.with_multipv(args.multipv)
 }
 
+/// Searches `pos` within `limits` like [`Searcher::search_with`], but never
+/// answers with less than a depth-1 search: if a limit or the stop flag ends
+/// the search before depth 1 completes (and the game is not over), a fresh
+/// searcher with its own stop flag searches depth 1 (calling `on_info` for
+/// it) and its result is returned, marked `stopped`, with the nodes and
+/// time of both searches.
+pub fn search_at_least_depth_1<P: Evaluate>(
+    searcher: &mut Searcher<P>,
+    pos: &P,
+    limits: &Limits,
+    mut on_info: impl FnMut(&SearchInfo<P::Move>),
+) -> SearchResult<P::Move> {
+    let result = searcher.search_with(pos, limits, &mut on_info);
+    if result.depth > 0 || result.best.is_none() {
+        return result;
+    }
+    let mut fresh = Searcher::<P>::new(searcher.config());
+    let mut depth_1 = fresh.search_with(pos, &Limits::depth(1).with_multipv(limits.multipv), |info| {
+        on_info(&SearchInfo {
+            nodes: info.nodes + result.nodes,
+            elapsed: info.elapsed + result.elapsed,
+            lines: info.lines.clone(),
+            ..*info
+        });
+    });
+    depth_1.nodes += result.nodes;
+    depth_1.elapsed += result.elapsed;
+    depth_1.seldepth = depth_1.seldepth.max(result.seldepth);
+    depth_1.stopped = true;
+    depth_1
+}
+
 /// One per-depth line: `depth 3 seldepth 7 score +0.25 nodes 1234 nps 56000
 /// time 22ms pv e2e4 e7e5` (with `multipv K` after the depth when several
 /// lines are searched).
@@ -96,6 +130,63 @@ fn score_json(score: Score) -> Value {
     }
 }
 
+/// What the binary runs when `analyze` starts searching, given the search's
+/// stop flag (it installs a Ctrl-C handler that sets the flag).
+pub type StopHook = fn(Arc<AtomicBool>);
+
+static STOP_HOOK: OnceLock<StopHook> = OnceLock::new();
+
+/// Sets the hook `analyze` calls with its stop flag when its search starts
+/// (once per process; later calls are ignored). The binary uses it to make
+/// Ctrl-C stop the search: `analyze` then prints the best move of the last
+/// completed depth and the usual summary, and exits 0.
+pub fn on_analyze_search(hook: StopHook) {
+    let _ = STOP_HOOK.set(hook);
+}
+
+/// One resolution of a chance root as `analyze` reports it.
+struct Resolution<M> {
+    mv: M,
+    probability: f64,
+    /// The value for the side to move at the root, from the root.
+    score: Score,
+    /// The line from the root: the resolution first.
+    pv: Vec<M>,
+}
+
+/// At a chance root searched to `depth`, each resolution with its
+/// probability under the outcome model and its value for the root's side to
+/// move: the resolved position searched to the same `depth` (chance
+/// resolutions use no depth, so this is the value the root's expectation
+/// averages), a win or loss counted from the root. Assumes two seats (only
+/// two-seat variants have chance nodes).
+fn resolutions_of<P: Evaluate>(pos: &P, depth: u32, searcher: &mut Searcher<P>) -> Vec<Resolution<P::Move>> {
+    let Some(outcomes) = pos.chance() else { return Vec::new() };
+    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
+    outcomes
+        .iter()
+        .map(|&(mv, p)| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let r = searcher.search(&child, &Limits::depth(depth.max(1)));
+            // One input further from the root than from the child.
+            let from_root = match r.score.0 {
+                s if r.score.is_win() => Score(s - 1),
+                s if r.score.is_loss() => Score(s + 1),
+                s => Score(s),
+            };
+            let score = if child.turn() == pos.turn() { from_root } else { Score(-from_root.0) };
+            let pv = std::iter::once(mv).chain(r.pv().iter().copied()).collect();
+            Resolution { mv, probability: if total > 0.0 { p.max(0.0) / total } else { 0.0 }, score, pv }
+        })
+        .collect()
+}
+
+/// The probability-weighted mean of the resolutions' values, rounded.
+fn expectation<M>(resolutions: &[Resolution<M>]) -> Score {
+    Score(resolutions.iter().map(|r| r.probability * f64::from(r.score.0)).sum::<f64>().round() as i32)
+}
+
 /// `analyze`: the position's facts (as `show` prints them, plus the number
 /// of legal inputs), then a search: per-depth lines on `stream`, and the
 /// best move, evaluation, principal variation, depth, nodes and speed.
@@ -121,8 +212,12 @@ pub fn analyze<P: Evaluate + BoardView>(
         }
     }
     let mut io_error = None;
-    let mut searcher = Searcher::<P>::new(SearchConfig::default());
-    let result = searcher.search_with(pos, &limits, |info| {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
+    if let Some(hook) = STOP_HOOK.get() {
+        hook(Arc::clone(&stop));
+    }
+    let result = search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
         if json_out {
             iterations.push(json!({
                 "depth": info.depth,
@@ -133,7 +228,8 @@ pub fn analyze<P: Evaluate + BoardView>(
                 "pv": info.lines.first().map_or_else(Vec::new, |l| l.moves.iter().map(ToString::to_string).collect()),
             }));
         } else if io_error.is_none()
-            && let Err(e) = stream.write_all(info_line(info, multipv).as_bytes()).and_then(|()| stream.flush())
+            && let Err(e) =
+                stream.write_all(info_line(info, multipv).as_bytes()).and_then(|()| stream.flush())
         {
             io_error = Some(e);
         }
@@ -146,7 +242,15 @@ pub fn analyze<P: Evaluate + BoardView>(
             Err(write_err(e))
         };
     }
+    let interrupted = stop.load(Ordering::Relaxed);
     let chance = pos.chance().is_some();
+    // At a chance root with --multipv above 1: each resolution's value.
+    let resolutions = if chance && multipv > 1 && result.depth > 0 {
+        let mut fresh = Searcher::<P>::new(SearchConfig::default());
+        resolutions_of(pos, result.depth, &mut fresh)
+    } else {
+        Vec::new()
+    };
     let best = result.best.map(|m| m.to_string());
     if json_out {
         let mut map: Map<String, Value> = match serde_json::from_str(&facts) {
@@ -158,9 +262,7 @@ pub fn analyze<P: Evaluate + BoardView>(
             .iter()
             .map(|l| json!({ "score": score_json(l.score), "pv": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>() }))
             .collect();
-        map.insert(
-            "search".into(),
-            json!({
+        let mut search = json!({
                 "best_move": best,
                 "chance_node": chance,
                 "score": score_json(result.score),
@@ -178,8 +280,28 @@ pub fn analyze<P: Evaluate + BoardView>(
                     "multipv": limits.multipv,
                 },
                 "iterations": iterations,
-            }),
-        );
+        });
+        if let Value::Object(search) = &mut search {
+            if interrupted {
+                search.insert("interrupted".into(), Value::Bool(true));
+            }
+            if !resolutions.is_empty() {
+                let list: Vec<Value> = resolutions
+                    .iter()
+                    .map(|r| {
+                        json!({
+                            "move": r.mv.to_string(),
+                            "probability": r.probability,
+                            "score": score_json(r.score),
+                            "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                search.insert("resolutions".into(), Value::Array(list));
+                search.insert("expectation".into(), score_json(expectation(&resolutions)));
+            }
+        }
+        map.insert("search".into(), search);
         let mut text =
             serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "null".to_owned());
         text.push('\n');
@@ -200,10 +322,44 @@ pub fn analyze<P: Evaluate + BoardView>(
     let _ =
         writeln!(out, "score: {} ({}, for {})", result.score, result.score.uci(), pos.seat_name(pos.turn()));
     let _ = writeln!(out, "pv: {}", join(result.pv()));
+    if multipv > 1 && !chance {
+        for (k, line) in result.lines.iter().enumerate() {
+            let _ = writeln!(out, "multipv {}: {} pv {}", k + 1, line.score, join(&line.moves));
+        }
+    }
+    if !resolutions.is_empty() {
+        let width = resolutions.iter().map(|r| r.mv.to_string().len()).max().unwrap_or(0);
+        for r in &resolutions {
+            let _ = writeln!(
+                out,
+                "resolution {:<width$} {:>5.1}%  {} pv {}",
+                r.mv.to_string(),
+                100.0 * r.probability,
+                r.score,
+                join(&r.pv)
+            );
+        }
+        let mean = expectation(&resolutions);
+        if mean == result.score {
+            let _ = writeln!(out, "expectation: {mean}");
+        } else {
+            // Loss aversion: the search weighs an outcome that loses the game
+            // at once above its probability.
+            let _ = writeln!(
+                out,
+                "expectation: {mean} (the search's {} weighs an outcome that loses the game at once \
+                 above its probability)",
+                result.score
+            );
+        }
+    }
     let _ = writeln!(out, "depth: {} (seldepth {})", result.depth, result.seldepth);
     let _ = writeln!(out, "nodes: {}", result.nodes);
     let _ = writeln!(out, "nps: {}", result.nps());
     let _ = writeln!(out, "time: {:.3} s", result.elapsed.as_secs_f64());
+    if interrupted {
+        let _ = writeln!(out, "interrupted: the result of the last completed depth");
+    }
     Ok(out)
 }
 
@@ -237,14 +393,26 @@ fn game_line<P: Position>(start: &P, index: usize, names: &[String], game: &Game
             SeatResult::Loss => "0",
         })
         .collect();
+    // Plies as the game counts them; resolutions (Mage's Chess engagement
+    // outcomes) are inputs but not plies, and are counted apart.
+    let resolutions = match resolutions(game) {
+        0 => String::new(),
+        1 => ", 1 resolution".to_owned(),
+        n => format!(", {n} resolutions"),
+    };
     format!(
-        "game {}: {} -> {} ({}, {} plies)\n",
+        "game {}: {} -> {} ({}, {} plies{resolutions})\n",
         index + 1,
         seats.join(" "),
         results.join("-"),
         game.reason,
         game.plies
     )
+}
+
+/// The chance resolutions among a game's inputs.
+fn resolutions(game: &GameRecord) -> usize {
+    game.moves.len().saturating_sub(game.plies as usize)
 }
 
 /// `match`: plays `--games` games between `--a` and `--b` from the
@@ -296,13 +464,15 @@ pub fn match_cmd<P: Evaluate>(
     }
 }
 
-/// The match as JSON: settings, one entry per player (W/D/L, score, 95%
-/// interval, W/D/L per seat), and every game.
+/// The match as JSON: settings, one entry per player (name, table label,
+/// seat in the first game, W/D/L, score, 95% Wilson interval, W/D/L per
+/// seat), and every game (plies, resolutions, inputs).
 fn match_json<P: Position>(start: &P, args: &MatchArgs, result: &MatchResult) -> Value {
     let players: Vec<Value> = result
         .players
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             let (lo, hi) = p.confidence_95();
             let by_seat: Map<String, Value> = result
                 .seat_names
@@ -314,6 +484,8 @@ fn match_json<P: Position>(start: &P, args: &MatchArgs, result: &MatchResult) ->
                 .collect();
             json!({
                 "name": p.name,
+                "label": result.label(i),
+                "first_seat": result.first_seat(i),
                 "games": p.games,
                 "wins": p.wins,
                 "draws": p.draws,
@@ -346,6 +518,7 @@ fn match_json<P: Position>(start: &P, args: &MatchArgs, result: &MatchResult) ->
                 "results": results,
                 "reason": g.reason,
                 "plies": g.plies,
+                "resolutions": resolutions(g),
                 "moves": g.moves,
             })
         })

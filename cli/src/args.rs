@@ -93,7 +93,10 @@ Examples:
 
 Per-depth lines: `depth D seldepth S score <score> nodes N nps N time <ms>ms pv <moves>`.
 Scores are for the side to move: pawns (+1.25) or `win in N` / `loss in N` inputs.
-For Mage's Chess an engagement is scored by expectation over the outcome model.")]
+For Mage's Chess an engagement is scored by expectation over the outcome model; at a
+pending engagement --multipv K (K > 1) shows each resolution's probability and value.
+Ctrl-C stops the search and prints the best move of the last completed depth (at least
+depth 1) and the summary, ending `interrupted: ...`; exit status 0 (a second Ctrl-C: 130).")]
     Analyze(AnalyzeArgs),
     /// Plays games between two players and prints a result table with a 95% interval.
     #[command(after_help = "\
@@ -253,7 +256,7 @@ pub struct MatchArgs {
     /// The second player (every other seat in Royale).
     #[arg(long, value_name = "PLAYER")]
     pub b: String,
-    /// Inputs after which a game is scored a draw (`max-plies`).
+    /// Plies after which a game is scored a draw (`max-plies`); a Mage's Chess resolution is not a ply.
     #[arg(long, value_name = "N", default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
 }

@@ -28,6 +28,17 @@ fn main() -> ExitCode {
             slot.get_or_insert((what, place));
         }
     }));
+    // Ctrl-C during `analyze` stops its search: the best move of the last
+    // completed depth and the summary are printed, exit 0. A second Ctrl-C
+    // ends the process at once (exit 130). Installed only when `analyze`
+    // starts searching, so Ctrl-C ends every other command as usual.
+    motley_cli::analysis::on_analyze_search(|stop| {
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                std::process::exit(130);
+            }
+        });
+    });
     let outcome = std::panic::catch_unwind(|| {
         // `analyze` and `match` stream their lines to stdout as they come;
         // `uci` reads stdin.

@@ -11,7 +11,11 @@
 //! `bestmove` until `stop`. While a limited search runs, every command but
 //! `stop`, `isready` and `quit` waits for its `bestmove` first; at the end of the input (without `quit`) a
 //! limited search finishes and an infinite one is stopped. Errors never end
-//! the session: they are reported as `info string error: <what>, <where>`.
+//! the session: they are reported as `info string error: <what>, <where>`,
+//! a line that is not UTF-8 or longer than [`MAX_LINE`] included (input is
+//! read as bytes, line by line). Selecting the variant already selected
+//! keeps the position. A search stopped before depth 1 completes answers
+//! with a depth-1 search's best move and `info` line.
 //!
 //! Move tokens are each variant's notation (Mage's Chess resolutions
 //! included, so a GUI plays `challenger`, `defender`, `draw` after a
@@ -145,7 +149,8 @@ fn go<P: Evaluate>(pos: &P, go: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
         Go::Search { limits, infinite } => {
             let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(stop));
             let multipv = limits.multipv;
-            let result = searcher.search_with(pos, &limits, |info| {
+            // A `stop` before depth 1 completes still gets a depth-1 answer.
+            let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
                 for (k, line) in info.lines.iter().enumerate() {
                     let mut text = format!("info depth {} seldepth {}", info.depth, info.seldepth);
                     if multipv > 1 {
@@ -214,6 +219,66 @@ fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, stop: &Arc<AtomicBool>, out: 
     }
 }
 
+/// The longest input line the session reads; the rest of a longer line is
+/// skipped (and reported).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Reads `input` line by line (any bytes, `\n`-terminated, the last line
+/// possibly not), sending each line or its error (`<what>, line N`) to `tx`
+/// until `quit`, the end of the input, a read error or a closed channel. A
+/// line that is not UTF-8 or longer than [`MAX_LINE`] is an error, and
+/// reading goes on.
+fn read_lines<R: BufRead>(mut input: R, tx: &mpsc::Sender<Result<String, String>>) {
+    let mut line: Vec<u8> = Vec::new();
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        let mut too_long = false;
+        let mut ended = false;
+        // One line: up to and without its `\n`, keeping at most MAX_LINE bytes.
+        loop {
+            let chunk = match input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => return,
+            };
+            if chunk.is_empty() {
+                ended = true;
+                break;
+            }
+            let newline = chunk.iter().position(|&b| b == b'\n');
+            let take = newline.unwrap_or(chunk.len());
+            let room = MAX_LINE.saturating_sub(line.len());
+            too_long |= take > room;
+            line.extend_from_slice(&chunk[..take.min(room)]);
+            input.consume(newline.map_or(take, |n| n + 1));
+            if newline.is_some() {
+                break;
+            }
+        }
+        if ended && line.is_empty() && !too_long {
+            return;
+        }
+        number += 1;
+        let item = if too_long {
+            Err(format!("line longer than {MAX_LINE} bytes (skipped), line {number}"))
+        } else {
+            match String::from_utf8(std::mem::take(&mut line)) {
+                Ok(text) => Ok(text),
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    let byte = e.as_bytes()[at];
+                    Err(format!("input is not UTF-8 (byte 0x{byte:02x} at column {}), line {number}", at + 1))
+                }
+            }
+        };
+        let quit = item.as_ref().is_ok_and(|text| text.trim() == "quit");
+        if tx.send(item).is_err() || quit || ended {
+            return;
+        }
+    }
+}
+
 /// Stops the running search, if any, and waits for its `bestmove`.
 fn finish(search: &mut Option<std::thread::ScopedJoinHandle<'_, ()>>, stop: &AtomicBool) {
     if let Some(handle) = search.take() {
@@ -235,23 +300,22 @@ pub fn session<R: BufRead + Send>(
 ) -> Result<(), CliError> {
     let out: Out<'_> = Mutex::new(output);
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::channel::<Result<String, String>>();
     std::thread::scope(|scope| {
-        scope.spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
-                let quit = line.trim() == "quit";
-                if tx.send(line).is_err() || quit {
-                    break;
-                }
-            }
-        });
+        scope.spawn(move || read_lines(input, &tx));
         let mut variant = variant;
         let mut spec = PositionSpec::default();
         let mut multipv = 1usize;
         let mut search: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
         let mut infinite = false;
         for line in rx {
+            let line = match line {
+                Ok(line) => line,
+                Err(e) => {
+                    say(&out, &format!("info string error: {e}"));
+                    continue;
+                }
+            };
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some((&command, rest)) = words.split_first() else { continue };
             // While a limited search runs, every command but `stop`,
@@ -290,6 +354,8 @@ pub fn session<R: BufRead + Send>(
                     let value = rest.get(v + 1..).unwrap_or(&[]).join(" ");
                     if name.eq_ignore_ascii_case("UCI_Variant") {
                         match value.parse::<Variant>() {
+                            // Selecting the variant already selected changes nothing.
+                            Ok(v) if v == variant => {}
                             Ok(v) => {
                                 finish(&mut search, &stop);
                                 variant = v;

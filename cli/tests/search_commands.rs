@@ -189,12 +189,15 @@ fn match_prints_games_and_a_table() {
     for g in doc["game_list"].as_array().expect("game_list") {
         let moves: Vec<&str> =
             g["moves"].as_array().expect("moves").iter().map(|m| m.as_str().unwrap()).collect();
-        assert_eq!(moves.len() as u64, g["plies"].as_u64().unwrap(), "{g}");
+        let (plies, resolutions) = (g["plies"].as_u64().unwrap(), g["resolutions"].as_u64().unwrap());
+        assert_eq!(moves.len() as u64, plies + resolutions, "{g}");
         let mut pos = motley_mages::Mages::start();
         for m in &moves {
             let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
             pos.play_unchecked(mv);
         }
+        // Plies as the game counts them: the ply of its position string.
+        assert_eq!(u64::from(pos.ply()), plies, "{g}");
         if g["reason"] != "max-plies" {
             assert_eq!(pos.outcome().map(|o| o.reason().to_owned()).as_deref(), g["reason"].as_str(), "{g}");
         }
@@ -233,6 +236,73 @@ fn match_royale_seats_one_a_against_three_b() {
         })
         .collect();
     assert_eq!(seats, [1, 1, 1, 1]);
+    let labels: Vec<&str> = players.iter().map(|p| p["label"].as_str().unwrap()).collect();
+    assert_eq!(
+        labels,
+        ["random", "greedy (ash in game 1)", "greedy (slate in game 1)", "greedy (black in game 1)"]
+    );
+    assert_eq!(players[2]["first_seat"], "slate");
+}
+
+#[test]
+fn match_royale_table_names_the_seat_of_each_same_named_player() {
+    let text =
+        ok(&["match", "royale", "--games", "4", "--a", "greedy", "--b", "random", "--max-plies", "60"]);
+    let table: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("player ")).collect();
+    let rows: Vec<&str> = table.iter().filter_map(|l| l.split("  ").next()).collect();
+    assert_eq!(
+        rows,
+        [
+            "player",
+            "greedy",
+            "random (ash in game 1)",
+            "random (slate in game 1)",
+            "random (black in game 1)",
+            "w/d/l by seat",
+            "greedy",
+            "random (ash in game 1)",
+            "random (slate in game 1)",
+            "random (black in game 1)",
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn match_mages_counts_plies_as_the_game_does() {
+    let doc =
+        json(&["match", "mages", "--games", "2", "--seed", "2", "--a", "greedy", "--b", "random", "--json"]);
+    let text = ok(&["match", "mages", "--games", "2", "--seed", "2", "--a", "greedy", "--b", "random"]);
+    for (g, line) in doc["game_list"].as_array().expect("games").iter().zip(text.lines()) {
+        let moves: Vec<&str> = g["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let mut pos = motley_mages::Mages::start();
+        for m in &moves {
+            let mv = pos.parse_move(m).expect("move");
+            pos.play_unchecked(mv);
+        }
+        let (plies, resolutions) = (g["plies"].as_u64().unwrap(), g["resolutions"].as_u64().unwrap());
+        assert_eq!(u64::from(pos.ply()), plies);
+        assert!(resolutions > 0, "{g}");
+        assert!(line.ends_with(&format!(", {plies} plies, {resolutions} resolutions)")), "{line}");
+    }
+    // --max-plies counts plies too: a capped game has exactly that many.
+    let doc = json(&[
+        "match",
+        "mages",
+        "--games",
+        "4",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--max-plies",
+        "30",
+        "--json",
+    ]);
+    let games = doc["game_list"].as_array().expect("games");
+    let capped: Vec<&Value> = games.iter().filter(|g| g["reason"] == "max-plies").collect();
+    assert!(!capped.is_empty(), "{doc}");
+    assert!(capped.iter().all(|g| g["plies"] == 30), "{doc}");
 }
 
 #[test]
@@ -323,4 +393,242 @@ fn uci_process_reads_stdin() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(text.contains("uciok\n") && text.contains("bestmove "), "{text}");
+}
+
+/// Runs `motley uci` as a process on `input` bytes; returns (exit code,
+/// stdout, stderr).
+fn uci_process(input: &[u8]) -> (i32, String, String) {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let bytes = input.to_vec();
+    // Written from a thread so a full stdout pipe cannot block the writer.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&bytes);
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("writer");
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
+    (out.status.code().expect("exit code"), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn uci_a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
+    // printf 'isready\nsetoption name Caf\xe9 value 1\nisready\nquit\n' | motley uci
+    let (code, out, err) = uci_process(b"isready\nsetoption name Caf\xe9 value 1\nisready\nquit\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "readyok\ninfo string error: input is not UTF-8 (byte 0xe9 at column 19), line 2\nreadyok\n"
+    );
+}
+
+#[test]
+fn uci_random_bytes_then_isready_is_answered() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(14);
+    // 20 kB of random bytes (newlines among them), then `isready`.
+    let mut input: Vec<u8> = (0..20_000).map(|_| rng.random::<u8>()).collect();
+    input.extend_from_slice(b"\nisready\n");
+    let (code, out, err) = uci_process(&input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.ends_with("readyok\n"), "{out}");
+    assert!(out.lines().filter(|l| l.starts_with("info string error: ")).count() > 10, "{out}");
+    assert!(out.lines().all(|l| l == "readyok" || l.starts_with("info string error: ")), "{out}");
+    // 20 kB without a newline: one bad line, then the session goes on.
+    let mut input: Vec<u8> =
+        (0..20_000).map(|_| rng.random::<u8>()).map(|b| if b == b'\n' { 0xff } else { b }).collect();
+    input.extend_from_slice(b"\nisready\n");
+    let (code, out, err) = uci_process(&input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out.lines().collect::<Vec<_>>().len(), 2, "{out}");
+    assert!(out.starts_with("info string error: input is not UTF-8") && out.ends_with(", line 1\nreadyok\n"));
+    // The same without a final newline: the last line is still read.
+    let (code, out, _) = uci_process(b"\xff\xfe\nisready");
+    assert_eq!(code, 0);
+    assert!(out.ends_with("readyok\n"), "{out}");
+}
+
+#[test]
+fn uci_a_line_longer_than_the_limit_is_skipped() {
+    let mut input = vec![b'x'; motley_cli::uci::MAX_LINE + 10];
+    input.extend_from_slice(b"\nisready\n");
+    let mut out: Vec<u8> = Vec::new();
+    motley_cli::uci::session(&input[..], &mut out, Variant::Sovereign).expect("session");
+    assert_eq!(
+        String::from_utf8(out).expect("UTF-8"),
+        format!("info string error: line longer than {} bytes (skipped), line 1\nreadyok\n", 1 << 20)
+    );
+}
+
+#[test]
+fn uci_selecting_the_selected_variant_keeps_the_position() {
+    let text = uci("setoption name UCI_Variant value joker\nposition startpos moves e2e4\n\
+                    setoption name UCI_Variant value joker\nd\nsetoption name UCI_Variant value mages\n\
+                    setoption name UCI_Variant value joker\nd\n");
+    let fens: Vec<&str> =
+        text.lines().filter_map(|l| l.strip_prefix("info string variant joker fen ")).collect();
+    assert_eq!(fens.len(), 2, "{text}");
+    let after_e2e4 = ok(&["show", "joker", "--moves", "e2e4", "--json"]);
+    let doc: Value = serde_json::from_str(&after_e2e4).expect("json");
+    assert_eq!(Some(fens[0]), doc["fen"].as_str(), "{text}");
+    // Another variant does reset it.
+    assert_eq!(fens[1], motley_joker::Joker::start().fen());
+}
+
+#[test]
+fn uci_stop_before_depth_1_still_answers_a_depth_1_search() {
+    // The stop flag is set before the search starts: `go nodes 1` stops at
+    // once, and `stop` right after `go` in Sovereign (depth 1 of the start
+    // position visits hundreds of nodes).
+    for input in [
+        "setoption name UCI_Variant value joker\nposition startpos\ngo nodes 1\nquit\n",
+        "position startpos\ngo infinite\nstop\nquit\n",
+    ] {
+        let text = uci(input);
+        assert!(text.contains("info depth 1 "), "{text}");
+        let info = text.lines().rev().find(|l| l.starts_with("info depth ")).expect("info");
+        let pv_first = info.split(" pv ").nth(1).and_then(|pv| pv.split(' ').next()).expect("pv");
+        let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("bestmove");
+        assert_eq!(best, pv_first, "{text}");
+    }
+}
+
+/// Green's Counselor d1 has engaged Blue's Royal d8: an engagement is pending.
+const PENDING: [&str; 6] = ["--fen", "3r2/6/6/6/6/6/6/R2C2 g - - 0 0", "--moves", "d1d8", "--depth", "2"];
+
+#[test]
+fn analyze_multipv_at_a_pending_engagement_shows_each_resolution_and_the_expectation() {
+    let mut args = vec!["analyze", "mages"];
+    args.extend_from_slice(&PENDING);
+    args.extend_from_slice(&["--multipv", "3", "--json"]);
+    let doc = json(&args);
+    let search = &doc["search"];
+    let resolutions = search["resolutions"].as_array().expect("resolutions");
+    let moves: Vec<&str> = resolutions.iter().map(|r| r["move"].as_str().unwrap()).collect();
+    assert_eq!(moves, ["challenger", "defender", "draw"], "{search}");
+    let p: Vec<f64> = resolutions.iter().map(|r| r["probability"].as_f64().unwrap()).collect();
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9 && p.iter().all(|&x| x > 0.0), "{p:?}");
+    assert!(resolutions.iter().all(|r| r["pv"][0] == r["move"]));
+    // Each value is the resolved position's search score (a win or loss one
+    // input further from the root), seen by Green, to move at the root; the
+    // expectation is their probability-weighted mean.
+    const WIN: f64 = 1_000_000.0;
+    let value = |score: &Value| {
+        score["cp"]
+            .as_f64()
+            .or_else(|| score["win_in"].as_f64().map(|d| WIN - d))
+            .unwrap_or_else(|| -WIN + score["loss_in"].as_f64().expect("a score"))
+    };
+    let values: Vec<f64> = resolutions.iter().map(|r| value(&r["score"])).collect();
+    let mean: f64 = p.iter().zip(&values).map(|(p, v)| p * v).sum();
+    assert_eq!(search["expectation"]["cp"].as_f64(), Some(mean.round()), "{search}");
+    assert_eq!(search["expectation"], search["score"], "no loss aversion applies here: {search}");
+    for (r, &v) in moves.iter().zip(&values) {
+        let resolved =
+            json(&["analyze", "mages", "--fen", PENDING[1], "--moves", "d1d8", r, "--depth", "2", "--json"]);
+        let own = value(&resolved["search"]["score"]);
+        let own = if own.abs() > WIN - 300.0 { own - own.signum() } else { own };
+        let green = resolved["side_to_move"] == "green";
+        assert_eq!(v, if green { own } else { -own }, "{r}: {resolved}");
+    }
+    // The challenger downs Blue's Royal: a win for Green on this input.
+    assert_eq!(resolutions[0]["score"]["win_in"], 1);
+
+    args.pop();
+    let text = ok(&args);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("resolution ")).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("resolution challenger ") && lines[0].contains("% "), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("expectation: ")), "{text}");
+    // Without --multipv the summary is as before.
+    args.truncate(args.len() - 2);
+    assert!(!ok(&args).contains("resolution "));
+}
+
+#[test]
+fn analyze_text_summary_prints_every_multipv_line() {
+    let text = ok(&["analyze", "mages", "--depth", "2", "--multipv", "3"]);
+    let streamed: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("depth 2 "))
+        .map(|l| {
+            let score = l.split(" score ").nth(1).unwrap().split(' ').next().unwrap();
+            format!("{score} pv {}", l.split(" pv ").nth(1).unwrap())
+        })
+        .collect();
+    let summary: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("multipv "))
+        .map(|l| l.split_once(": ").unwrap().1.to_owned())
+        .collect();
+    assert_eq!(streamed.len(), 3, "{text}");
+    assert_eq!(summary, streamed, "{text}");
+}
+
+#[test]
+fn analyze_ctrl_c_prints_the_best_move_so_far() {
+    use std::io::{BufRead as _, Read as _};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(["analyze", "sovereign", "--time", "120000"])
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let started = std::time::Instant::now();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let mut text = String::new();
+    // Wait for the first completed depth: the search (and the handler) runs.
+    while !text.lines().any(|l| l.starts_with("depth 1 ")) {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).expect("read") > 0, "ended early: {text}");
+        text.push_str(&line);
+    }
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(kill.success());
+    stdout.read_to_string(&mut text).expect("read");
+    let status = child.wait().expect("wait");
+    let mut err = String::new();
+    child.stderr.take().expect("stderr").read_to_string(&mut err).expect("stderr");
+    assert_eq!((status.code(), err.as_str()), (Some(0), ""), "{text}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "{:?}", started.elapsed());
+    let best = text.lines().find_map(|l| l.strip_prefix("bestmove: ")).expect("bestmove");
+    assert!(legal("sovereign", &[]).contains(&best.to_owned()), "{best}");
+    assert!(text.contains("\ninterrupted: "), "{text}");
+    // The best move is the last completed depth's.
+    let last = text.lines().rev().find(|l| l.starts_with("depth ") && l.contains(" pv ")).expect("depth");
+    assert_eq!(last.split(" pv ").nth(1).and_then(|pv| pv.split(' ').next()), Some(best), "{text}");
+}
+
+#[test]
+fn a_search_stopped_before_depth_1_answers_with_depth_1() {
+    use motley_core::search::{Limits, SearchConfig, Searcher};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // The stop flag (Ctrl-C in analyze, `stop` in UCI) is set before the search.
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut searcher = Searcher::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
+    let pos = motley_joker::Joker::start();
+    let mut depths = Vec::new();
+    let r = motley_cli::analysis::search_at_least_depth_1(&mut searcher, &pos, &Limits::default(), |info| {
+        depths.push(info.depth);
+    });
+    assert_eq!((r.depth, depths, r.stopped), (1, vec![1], true));
+    assert!(stop.load(Ordering::Relaxed), "the caller's flag stays set");
+    let depth_1 = Searcher::<motley_joker::Joker>::default().search(&pos, &Limits::depth(1));
+    assert_eq!((r.best, &r.lines), (depth_1.best, &depth_1.lines));
+    // A finished game has no move to find, stopped or not.
+    let over = "7k/8/8/8/8/8/8/Q7[] w - - 0 10 -";
+    let mut done = motley_joker::Joker::from_fen(over).expect("fen");
+    let mv = done.parse_move("a1h8").expect("move");
+    done.play_unchecked(mv);
+    let r = motley_cli::analysis::search_at_least_depth_1(&mut searcher, &done, &Limits::default(), |_| {});
+    assert_eq!((r.best, r.depth), (None, 0));
 }

@@ -170,7 +170,9 @@ fn max_plies_ends_games_in_draws() {
     let result = motley_core::search::play_match(&start, &mut players, &cfg, |_| {}).expect("match");
     for game in &result.games {
         if game.reason == "max-plies" {
-            assert_eq!((game.plies, game.moves.len()), (3, 3));
+            // Resolutions are inputs but not plies.
+            assert_eq!(game.plies, 3);
+            assert!(game.moves.len() >= 3);
             assert_eq!(game.results, [SeatResult::Draw, SeatResult::Draw]);
         } else {
             assert!(game.plies <= 3);
@@ -195,7 +197,8 @@ fn chance_nodes_are_sampled_with_their_probabilities() {
     let seat0_wins = result.games.iter().filter(|g| g.results[0] == SeatResult::Win).count();
     let rate = seat0_wins as f64 / 2000.0;
     assert!((0.26..=0.34).contains(&rate), "{rate}");
-    assert!(result.games.iter().all(|g| g.plies == 1 && (g.moves == ["hit"] || g.moves == ["miss"])));
+    // A resolution is an input, not a ply.
+    assert!(result.games.iter().all(|g| g.plies == 0 && (g.moves == ["hit"] || g.moves == ["miss"])));
 }
 
 fn record(seating: [usize; 2], results: [SeatResult; 2]) -> GameRecord {
@@ -226,8 +229,10 @@ fn tallies_and_confidence_intervals() {
     assert_eq!(a.by_seat, [[10, 1, 0], [0, 0, 10]]);
     assert!((a.score() - 0.5).abs() < 1e-12);
     let (lo, hi) = a.confidence_95();
-    // Points 1×10, ½×1, 0×10: variance (10.25 − 21·¼) / 20 = 0.25.
-    let half = 1.96 * (0.25f64 / 21.0).sqrt();
+    // Wilson at 10.5 points of 21: centre 0.5, half-width
+    // z / (1 + z²/n) · √(¼/n + z²/4n²).
+    let (z, n) = (1.96f64, 21.0f64);
+    let half = z / (1.0 + z * z / n) * (0.25 / n + z * z / (4.0 * n * n)).sqrt();
     assert!((lo - (0.5 - half)).abs() < 1e-9 && (hi - (0.5 + half)).abs() < 1e-9, "{lo} {hi}");
     let table = r.to_string();
     assert!(
@@ -237,8 +242,26 @@ fn tallies_and_confidence_intervals() {
     assert!(table.contains("10/1/0"), "{table}");
 
     let sweep = MatchResult::from_games(names, seats, vec![record([0, 1], [Win, Loss]); 5]);
-    assert_eq!(sweep.players[0].confidence_95(), (1.0, 1.0));
-    assert_eq!(sweep.players[1].confidence_95(), (0.0, 0.0));
+    // All wins or all losses keep a width: 5 in 5 is 56.5%..100%.
+    let (lo, hi) = sweep.players[0].confidence_95();
+    assert!((lo - 0.565_51).abs() < 1e-5 && hi == 1.0, "{lo} {hi}");
+    let (lo, hi) = sweep.players[1].confidence_95();
+    assert!(lo == 0.0 && (hi - 0.434_49).abs() < 1e-5, "{lo} {hi}");
     assert_eq!(sweep.players[0].win_rate(), 1.0);
+
+    // Players of the same name are told apart by their first seat.
+    let twins = vec!["r".to_owned(), "r".to_owned()];
+    let r = MatchResult::from_games(
+        twins,
+        vec!["white".into(), "black".into()],
+        vec![record([1, 0], [Win, Loss])],
+    );
+    assert_eq!(
+        (r.label(0), r.label(1)),
+        ("r (black in game 1)".to_owned(), "r (white in game 1)".to_owned())
+    );
+    let table = r.to_string();
+    assert!(table.lines().any(|l| l.starts_with("r (white in game 1)      1      1")), "{table}");
+    assert_eq!(sweep.label(0), "a");
     let _ = Seat(0);
 }

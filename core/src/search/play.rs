@@ -4,8 +4,11 @@
 //! by the driver, sampling [`Position::chance`] with the game's seeded RNG.
 //! [`play_match`] seats the players in rotation (with two seats, they swap
 //! sides every game), stops a game at its outcome or after
-//! [`MatchConfig::max_plies`] inputs (scored as a draw, reason
+//! [`MatchConfig::max_plies`] plies (scored as a draw, reason
 //! `"max-plies"`), and tallies wins, draws and losses per player and seat.
+//! A ply is an input chosen at a decision node, as the variants count them:
+//! a chance node's resolution (a Mage's Chess engagement's outcome) is an
+//! input but not a ply.
 //! A match is reproducible from its seed unless a player has a time limit.
 
 use core::fmt;
@@ -291,12 +294,13 @@ pub struct MatchConfig {
     pub games: u32,
     /// Seed: game `g` uses its own generator derived from `seed` and `g`.
     pub seed: u64,
-    /// Inputs (chance resolutions included) after which a game is a draw.
+    /// Plies (decision inputs; chance resolutions are not plies) after
+    /// which a game is a draw. A pending chance node is resolved first.
     pub max_plies: u32,
 }
 
 impl Default for MatchConfig {
-    /// 100 games, seed 0, 400 inputs.
+    /// 100 games, seed 0, 400 plies.
     fn default() -> Self {
         MatchConfig { games: 100, seed: 0, max_plies: 400 }
     }
@@ -313,9 +317,11 @@ pub struct GameRecord {
     /// The outcome's reason; `"max-plies"` if the ply cutoff ended the game,
     /// `"no-input"` if a player returned no legal input (both scored as draws).
     pub reason: String,
-    /// Inputs played (chance resolutions included).
+    /// Plies played: inputs chosen at decision nodes, as the variant counts
+    /// them (chance resolutions are not plies).
     pub plies: u32,
-    /// The inputs in the variant's notation.
+    /// The inputs in the variant's notation, chance resolutions included
+    /// (so `moves.len() - plies` resolutions).
     pub moves: Vec<String>,
 }
 
@@ -349,6 +355,7 @@ pub fn play_game<P: Evaluate>(
 ) -> GameRecord {
     let mut pos = start.clone();
     let mut moves = Vec::new();
+    let mut plies = 0u32;
     for p in players.iter_mut() {
         p.new_game();
     }
@@ -358,27 +365,31 @@ pub fn play_game<P: Evaluate>(
                 seating: seating.to_vec(),
                 results: (0..pos.seat_count()).map(|s| outcome.result(Seat(s as u8))).collect(),
                 reason: outcome.reason().to_owned(),
-                plies: moves.len() as u32,
+                plies,
                 moves,
             };
         }
-        let mv = if moves.len() as u32 >= max_plies {
+        let chance = pos.chance();
+        let mv = if let Some(outcomes) = &chance {
+            sample(outcomes, rng)
+        } else if plies >= max_plies {
             None
-        } else if let Some(outcomes) = pos.chance() {
-            sample(&outcomes, rng)
         } else {
             players[seating[pos.turn().index()]].choose(&pos, rng).filter(|&mv| pos.is_legal(mv))
         };
         let Some(mv) = mv else {
-            let reason = if moves.len() as u32 >= max_plies { "max-plies" } else { "no-input" };
+            let reason = if chance.is_none() && plies >= max_plies { "max-plies" } else { "no-input" };
             return GameRecord {
                 seating: seating.to_vec(),
                 results: vec![SeatResult::Draw; pos.seat_count()],
                 reason: reason.to_owned(),
-                plies: moves.len() as u32,
+                plies,
                 moves,
             };
         };
+        if chance.is_none() {
+            plies += 1;
+        }
         moves.push(mv.to_string());
         pos.play_unchecked(mv);
     }
@@ -445,8 +456,6 @@ pub struct PlayerStats {
     pub by_seat: Vec<[u32; 3]>,
     /// Points: 1 per win, ½ per draw.
     pub points: f64,
-    #[cfg_attr(feature = "serde", serde(skip))]
-    sum_sq: f64,
 }
 
 impl PlayerStats {
@@ -462,20 +471,32 @@ impl PlayerStats {
         if self.games == 0 { 0.0 } else { f64::from(self.wins) / f64::from(self.games) }
     }
 
-    /// A 95% confidence interval of [`PlayerStats::score`] (normal
-    /// approximation, mean ± 1.96 standard errors of the per-game points,
-    /// clamped to [0, 1]; `(0, 1)` with fewer than two games).
+    /// A 95% confidence interval of [`PlayerStats::score`]: the Wilson
+    /// score interval of the points (a draw counts half) over the games, so
+    /// it stays inside [0, 1] and keeps a width at all wins or all losses
+    /// (4 wins in 4: 51.0%..100%); `(0, 1)` with no games.
     #[must_use]
     pub fn confidence_95(&self) -> (f64, f64) {
-        if self.games < 2 {
-            return (0.0, 1.0);
-        }
-        let n = f64::from(self.games);
-        let mean = self.points / n;
-        let variance = ((self.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
-        let half = 1.96 * (variance / n).sqrt();
-        ((mean - half).max(0.0), (mean + half).min(1.0))
+        wilson_95(self.points, self.games)
     }
+}
+
+/// The Wilson score interval at 95% (z = 1.96) of `points` successes in
+/// `games` trials (`(0, 1)` with no trials).
+fn wilson_95(points: f64, games: u32) -> (f64, f64) {
+    const Z: f64 = 1.96;
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let n = f64::from(games);
+    let p = (points / n).clamp(0.0, 1.0);
+    let z2n = Z * Z / n;
+    let center = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = Z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
+    // At p = 0 (p = 1) the lower (upper) end is exactly 0 (1).
+    let lo = if p <= 0.0 { 0.0 } else { (center - half).max(0.0) };
+    let hi = if p >= 1.0 { 1.0 } else { (center + half).min(1.0) };
+    (lo, hi)
 }
 
 /// The result of [`play_match`]: a tally per player and every game.
@@ -504,7 +525,6 @@ impl MatchResult {
                 losses: 0,
                 by_seat: vec![[0; 3]; seat_names.len()],
                 points: 0.0,
-                sum_sq: 0.0,
             })
             .collect();
         for game in &games {
@@ -525,26 +545,51 @@ impl MatchResult {
                     row[column] += 1;
                 }
                 stats.points += result.score();
-                stats.sum_sq += result.score() * result.score();
             }
         }
         MatchResult { seat_names, players, games }
     }
 }
 
+impl MatchResult {
+    /// The seat `player` took in the first game (players rotate from there),
+    /// if it played.
+    #[must_use]
+    pub fn first_seat(&self, player: usize) -> Option<&str> {
+        let game = self.games.first()?;
+        let seat = game.seating.iter().position(|&p| p == player)?;
+        self.seat_names.get(seat).map(String::as_str)
+    }
+
+    /// The name of `player` in tables: its name, followed by the seat it
+    /// took in the first game when another player has the same name (three
+    /// `random` players in Royale: `random (ash in game 1)`, …).
+    #[must_use]
+    pub fn label(&self, player: usize) -> String {
+        let Some(p) = self.players.get(player) else { return String::new() };
+        let shared = self.players.iter().filter(|q| q.name == p.name).count() > 1;
+        match self.first_seat(player) {
+            Some(seat) if shared => format!("{} ({seat} in game 1)", p.name),
+            _ => p.name.clone(),
+        }
+    }
+}
+
 impl fmt::Display for MatchResult {
     /// A table: one row per player (games, W/D/L, score, 95% interval), then
-    /// W/D/L per seat.
+    /// W/D/L per seat; players of the same name are told apart by their
+    /// [seat in the first game](MatchResult::label).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const BY_SEAT: &str = "w/d/l by seat";
-        let width = self.players.iter().map(|p| p.name.len()).max().unwrap_or(0).max(BY_SEAT.len());
+        let labels: Vec<String> = (0..self.players.len()).map(|i| self.label(i)).collect();
+        let width = labels.iter().map(String::len).max().unwrap_or(0).max(BY_SEAT.len());
         writeln!(f, "{:<width$}  games   wins  draws losses  score  95% interval", "player")?;
-        for p in &self.players {
+        for (p, label) in self.players.iter().zip(&labels) {
             let (lo, hi) = p.confidence_95();
             writeln!(
                 f,
                 "{:<width$}  {:>5}  {:>5}  {:>5}  {:>5}  {:>4.1}%  {:>4.1}%..{:.1}%",
-                p.name,
+                label,
                 p.games,
                 p.wins,
                 p.draws,
@@ -559,13 +604,39 @@ impl fmt::Display for MatchResult {
             write!(f, "  {name:>12}")?;
         }
         writeln!(f)?;
-        for p in &self.players {
-            write!(f, "{:<width$}", p.name)?;
+        for (p, label) in self.players.iter().zip(&labels) {
+            write!(f, "{label:<width$}")?;
             for row in &p.by_seat {
                 write!(f, "  {:>12}", format!("{}/{}/{}", row[0], row[1], row[2]))?;
             }
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson_95;
+
+    fn percent((lo, hi): (f64, f64)) -> (f64, f64) {
+        ((lo * 1e4).round() / 100.0, (hi * 1e4).round() / 100.0)
+    }
+
+    /// Worked by hand with z² = 3.8416, n = 4: z²/n = 0.9604, centre
+    /// (p + 0.4802) / 1.9604, half-width 0.99980 × √(p(1−p)/4 + 0.060025).
+    #[test]
+    fn wilson_interval_at_the_edges_and_in_the_middle() {
+        // 0/4: centre = half = 0.24495.
+        assert_eq!(percent(wilson_95(0.0, 4)), (0.0, 48.99));
+        // 1/4: centre 0.37248, half 0.32689.
+        assert_eq!(percent(wilson_95(1.0, 4)), (4.56, 69.94));
+        // 2/4 (or four draws): centre 0.5, half 0.34996.
+        assert_eq!(percent(wilson_95(2.0, 4)), (15.0, 85.0));
+        // 4/4: the mirror of 0/4.
+        assert_eq!(percent(wilson_95(4.0, 4)), (51.01, 100.0));
+        assert_eq!(wilson_95(0.0, 0), (0.0, 1.0));
+        // 50 of 100: 0.5 ± 1.96 × 0.05 / (1 + 0.038416) ⋯ ≈ 40.4%..59.6%.
+        assert_eq!(percent(wilson_95(50.0, 100)), (40.38, 59.62));
     }
 }
