@@ -106,15 +106,17 @@ fn positions(variant: &str) -> Vec<Option<String>> {
             out.extend(
                 text.lines()
                     .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                    .filter_map(|l| l.split_once(' ').map(|(_, fen)| Some(fen.trim().to_owned())))
-                    .take(6),
+                    .filter_map(|l| l.split_once(' ').map(|(_, fen)| Some(fen.trim().to_owned()))),
             );
+            out.push(Some(JOKER_PROMOTED.to_owned()));
         }
         _ => unreachable!("{variant}"),
     }
     out
 }
 
+/// White has just promoted on b8 (`b7b8q`): a queen with the promoted mark.
+const JOKER_PROMOTED: &str = "rQ~1kk1n1/4P3/8/8/8/8/8/3QQ3[] b - - 0 41 -";
 /// Black has just mated White (played with `a10a8`).
 const SOVEREIGN_MATE: &str = "15bk/16/16/16/16/16/16/16/brbr14/16/16/16/16/16/16/wk15 1 w b - 1";
 /// Black's king is the last one (after `i8i1` from the position in cli.rs's outcome test).
@@ -178,6 +180,29 @@ fn every_document_of_every_command_matches_its_schema() {
         v.assert_valid("match", &doc, &format!("motley match {variant}"));
     }
     assert!(checked >= 4 * 6 * 4, "{checked} documents");
+}
+
+#[test]
+fn marks_and_pending_engagements_are_structured() {
+    let doc = json(&["show", "joker", "--fen", JOKER_PROMOTED, "--json"]);
+    let b8 = doc["board"].as_array().unwrap().iter().find(|p| p["square"] == "b8").unwrap();
+    assert_eq!(
+        *b8,
+        serde_json::json!({"square": "b8", "role": "queen", "colour": "white", "marks": ["promoted"]})
+    );
+    let pending = std::fs::read_to_string(root().join("fixtures/mages/pending-melee.fen")).unwrap();
+    let doc = json(&["show", "mages", "--fen", pending.trim(), "--json"]);
+    let e = &doc["pending_engagement"];
+    assert_eq!(
+        (&e["challenger"], &e["defender"], &e["combat"]),
+        (&"a5".into(), &"c5".into(), &"melee".into())
+    );
+    let total: f64 =
+        e["resolutions"].as_array().unwrap().iter().map(|r| r["probability"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "the resolutions' probabilities sum to 1: {total}");
+    assert_eq!(doc["halos"], serde_json::json!(["a5"]));
+    let a5 = doc["board"].as_array().unwrap().iter().find(|p| p["square"] == "a5").unwrap();
+    assert_eq!(a5["marks"], serde_json::json!(["halo"]));
 }
 
 #[test]
