@@ -524,6 +524,7 @@ fn match_json<P: Position>(start: &P, args: &MatchArgs, result: &MatchResult) ->
         })
         .collect();
     json!({
+        "schema": commands::JSON_SCHEMA_VERSION,
         "variant": P::VARIANT,
         "start": start.fen(),
         "games": args.games,

@@ -4,7 +4,7 @@
 use core::fmt::Write as _;
 
 use motley_core::render::{self, TextStyle};
-use motley_core::{BoardView, Outcome, PerftMode, Position, SeatResult};
+use motley_core::{BoardView, Fact, Outcome, PerftMode, Position};
 use serde_json::{Map, Value, json};
 
 use crate::args::{Command, Common, PerftArgs, RenderArgs};
@@ -105,6 +105,11 @@ pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Re
     Ok(Output { stdout })
 }
 
+/// The version of every `--json` document's layout, written as its
+/// `"schema"` key (see `docs/json.md`): adding a key keeps it; renaming or
+/// removing a key or changing a value's type increments it.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
 /// A JSON document, pretty-printed, with a final newline.
 fn json_doc(value: &Value) -> String {
     let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_owned());
@@ -112,30 +117,11 @@ fn json_doc(value: &Value) -> String {
     text
 }
 
-/// The outcome with seat names: `white wins (checkmate)`, `draw (stalemate)`.
+/// The outcome with seat names: `white wins (checkmate)`, `draw (stalemate)`
+/// (the library's [`Position::outcome_text`]).
 #[must_use]
 pub fn outcome_text<P: Position>(pos: &P, outcome: &Outcome) -> String {
-    match outcome.winner() {
-        Some(w) => format!("{} wins ({})", pos.seat_name(w), outcome.reason()),
-        None if outcome.is_draw() => format!("draw ({})", outcome.reason()),
-        None => {
-            let parts: Vec<String> = (0..pos.seat_count())
-                .map(|i| {
-                    let seat = motley_core::Seat(i as u8);
-                    format!("{} {}", pos.seat_name(seat), result_name(outcome.result(seat)))
-                })
-                .collect();
-            format!("{} ({})", parts.join(", "), outcome.reason())
-        }
-    }
-}
-
-const fn result_name(r: SeatResult) -> &'static str {
-    match r {
-        SeatResult::Win => "win",
-        SeatResult::Draw => "draw",
-        SeatResult::Loss => "loss",
-    }
+    pos.outcome_text(outcome)
 }
 
 fn outcome_json<P: Position>(pos: &P, outcome: Option<&Outcome>) -> Value {
@@ -143,7 +129,7 @@ fn outcome_json<P: Position>(pos: &P, outcome: Option<&Outcome>) -> Value {
     let results: Map<String, Value> = (0..pos.seat_count())
         .map(|i| {
             let seat = motley_core::Seat(i as u8);
-            (pos.seat_name(seat).to_owned(), Value::from(result_name(o.result(seat))))
+            (pos.seat_name(seat).to_owned(), Value::from(o.result(seat).name()))
         })
         .collect();
     json!({
@@ -165,6 +151,7 @@ fn sorted_moves<P: Position>(pos: &P) -> Vec<String> {
 /// status, outcome, chance, then the variant's own details.
 fn show_json<P: Position + BoardView>(pos: &P) -> Map<String, Value> {
     let mut map = Map::new();
+    map.insert("schema".into(), JSON_SCHEMA_VERSION.into());
     map.insert("variant".into(), P::VARIANT.into());
     map.insert("fen".into(), pos.fen().into());
     map.insert("side_to_move".into(), pos.seat_name(pos.turn()).into());
@@ -178,10 +165,16 @@ fn show_json<P: Position + BoardView>(pos: &P) -> Map<String, Value> {
         c.iter().map(|(mv, p)| json!({"move": mv.to_string(), "probability": p})).collect()
     });
     map.insert("chance".into(), chance);
-    for (key, value) in pos.details() {
-        map.entry(key).or_insert_with(|| value.into());
+    for (key, fact) in pos.facts() {
+        map.entry(key).or_insert_with(|| fact_json(&fact));
     }
     map
+}
+
+/// A library [`Fact`] as JSON.
+#[must_use]
+pub fn fact_json(fact: &Fact) -> Value {
+    serde_json::to_value(fact).unwrap_or(Value::Null)
 }
 
 /// `show`'s text: the diagram, then `key: value` lines.
@@ -214,7 +207,9 @@ fn show<P: Position + BoardView>(pos: &P, common: &Common, term: Terminal) -> St
 fn moves<P: Position>(pos: &P, common: &Common) -> String {
     let list = sorted_moves(pos);
     if common.json {
-        json_doc(&json!({ "variant": P::VARIANT, "fen": pos.fen(), "moves": list }))
+        json_doc(
+            &json!({ "schema": JSON_SCHEMA_VERSION, "variant": P::VARIANT, "fen": pos.fen(), "moves": list }),
+        )
     } else {
         list.iter().map(|m| format!("{m}\n")).collect()
     }
@@ -232,6 +227,7 @@ fn perft_cmd<P: Position>(pos: &P, args: &PerftArgs, term: Terminal) -> Result<S
     Ok(if args.common.json {
         let divide: Map<String, Value> = divide.into_iter().map(|(m, n)| (m, Value::from(n))).collect();
         json_doc(&json!({
+            "schema": JSON_SCHEMA_VERSION,
             "variant": P::VARIANT,
             "fen": pos.fen(),
             "mode": args.mode.name(),
@@ -259,6 +255,7 @@ fn play<P: Position>(pos: &P, played: &[P::Move], common: &Common) -> String {
     let outcome = pos.outcome();
     if common.json {
         json_doc(&json!({
+            "schema": JSON_SCHEMA_VERSION,
             "variant": P::VARIANT,
             "moves": played.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "fen": pos.fen(),
@@ -300,6 +297,7 @@ fn render_cmd<P: Position + BoardView>(pos: &P, args: &RenderArgs) -> Result<Str
     let squares: Vec<String> = highlight.iter().map(|&(f, r)| render::square_name(f, r)).collect();
     Ok(match (args.common.json, &args.out) {
         (true, out) => json_doc(&json!({
+            "schema": JSON_SCHEMA_VERSION,
             "variant": P::VARIANT,
             "fen": pos.fen(),
             "highlight": squares,

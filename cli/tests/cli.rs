@@ -81,11 +81,18 @@ fn check_variant<P: Position + BoardView>() {
     assert_eq!(doc["fen"], start.fen());
     assert_eq!(doc["side_to_move"], start.seat_name(start.turn()));
     assert_eq!(doc["status"], start.status());
-    for (key, value) in start.details() {
-        if !matches!(key, "fen" | "side_to_move" | "status") {
-            assert_eq!(doc[key], value, "detail {key}");
-        }
+    assert_eq!(doc["schema"], 1);
+    for (key, fact) in start.facts() {
+        assert_eq!(doc[key], motley_cli::commands::fact_json(&fact), "fact {key}");
     }
+    let board = doc["board"].as_array().expect("a board array");
+    let (files, ranks) = start.dimensions();
+    let occupied = (0..ranks).flat_map(|r| (0..files).map(move |f| (f, r)));
+    let occupied: Vec<String> = occupied
+        .filter(|&(f, r)| start.cell(f, r).piece.is_some())
+        .map(|(f, r)| motley_core::render::square_name(f, r))
+        .collect();
+    assert_eq!(board.iter().map(|p| p["square"].as_str().unwrap().to_owned()).collect::<Vec<_>>(), occupied);
     insta::assert_json_snapshot!(format!("{v}_show_json"), doc);
 
     // moves
@@ -315,4 +322,57 @@ fn render_writes_the_file_given_by_out() {
     std::fs::remove_dir_all(&dir).unwrap();
     let line = fails(1, &["render", "joker", "--out", "/nonexistent-motley-dir/x.svg"]);
     assert!(line.ends_with(", --out"), "{line}");
+}
+
+/// Issue 14, item 3: a finished game names its winner as the game does, in
+/// `play`, `show`, `analyze` and the JSON `status`, never `seat N`.
+#[test]
+fn outcomes_name_the_winner_as_the_game_does() {
+    // A Mage's Chess game from the start: Blue downs Green's Royal.
+    let mages = "d2d3,d7d6,d3d4,b7b6,d4d5,a7a6,e2e3,c8e6,d5e6,defender,d5d1,challenger";
+    // Sovereign: Black mates with the rook (a10-a8 checks a1, b8 covers b1 and b2).
+    let sovereign = "15bk/16/16/16/16/16/br15/16/1br14/16/16/16/16/16/16/wk15 2 w b - 0";
+    // Royale: Black takes White's king, the last but its own.
+    let royale = "7bk8/16/16/16/16/16/16/16/8br7/16/16/16/16/16/16/ap7wk6sp 4 w a s b - 0";
+    let cases: [(&str, Option<&str>, &str, &str); 3] = [
+        ("mages", None, mages, "blue wins (royal-downed)"),
+        ("sovereign", Some(sovereign), "a10a8", "black wins (checkmate)"),
+        ("royale", Some(royale), "i8i1", "black wins (last-king)"),
+    ];
+    for (variant, fen, moves, text) in cases {
+        let with = |command: &str, extra: &[&str]| -> Vec<String> {
+            let mut args = vec![command.to_owned(), variant.to_owned()];
+            if let Some(f) = fen {
+                args.extend(["--fen".to_owned(), f.to_owned()]);
+            }
+            args.extend(["--moves".to_owned(), moves.to_owned()]);
+            args.extend(extra.iter().map(|s| (*s).to_owned()));
+            args
+        };
+        let run = |args: Vec<String>| ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let out = run(with("play", &[]));
+        assert!(out.contains(&format!("\nstatus: {text}\ngame_over: {text}\n")), "{variant}: {out}");
+        let out = run(with("show", &[]));
+        assert!(out.contains(&format!("\nstatus: {text}\ngame_over: {text}\n")), "{variant}: {out}");
+        let out = run(with("analyze", &["--depth", "1"]));
+        assert!(out.contains(&format!("\nbestmove: (none, {text})\n")), "{variant}: {out}");
+        for command in ["play", "show", "analyze"] {
+            let out = run(with(command, &["--json"]));
+            let doc: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(doc["status"], text, "{variant} {command} --json");
+            assert_eq!(doc["outcome"]["text"], text, "{variant} {command} --json");
+            assert_eq!(
+                doc["outcome"]["winner"],
+                text.split(' ').next().unwrap(),
+                "{variant} {command} --json"
+            );
+        }
+        for args in [with("play", &[]), with("show", &[]), with("analyze", &["--depth", "1"])] {
+            let out = run(args);
+            assert!(
+                !out.contains("seat 1") && !out.contains("seat 2") && !out.contains("seat 4"),
+                "{variant}: {out}"
+            );
+        }
+    }
 }

@@ -63,7 +63,13 @@ fn show_plain_and_json() {
     assert_eq!(v["fen"], pos.fen());
     assert_eq!(v["side_to_move"], "white");
     assert_eq!(v["status"], pos.status());
-    assert_eq!(v["ply"], "2", "details become keys");
+    assert_eq!(v["ply"], 2, "the variant's facts become keys, numbers as numbers");
+    assert_eq!(v["schema"], 1);
+    assert_eq!(
+        v["board"][0],
+        serde_json::json!({"square": "d2", "role": "king", "colour": "white", "marks": []})
+    );
+    assert_eq!(v["status"], "black wins (green-square)", "the winner named, not its seat number");
     assert_eq!(v["outcome"]["winner"], "black", "black reached the green square");
     insta::assert_json_snapshot!("toy_show_json", v);
     let v = json(&["show", "toy", "--json"]);

@@ -18,6 +18,8 @@ use core::ops::Deref;
 
 use arrayvec::ArrayVec;
 
+use crate::facts::Fact;
+
 /// The largest number of seats of any variant (Royale).
 pub const MAX_SEATS: usize = 4;
 
@@ -63,6 +65,16 @@ impl SeatResult {
             SeatResult::Loss => 0.0,
         }
     }
+
+    /// The lower-case name: `"win"`, `"draw"` or `"loss"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            SeatResult::Win => "win",
+            SeatResult::Draw => "draw",
+            SeatResult::Loss => "loss",
+        }
+    }
 }
 
 /// The result of a finished game: a [`SeatResult`] per seat and why.
@@ -73,6 +85,7 @@ impl SeatResult {
 /// assert_eq!(o.winner(), Some(Seat(1)));
 /// assert_eq!(o.result(Seat(0)), SeatResult::Loss);
 /// assert_eq!(o.to_string(), "seat 2 wins (checkmate)");
+/// assert_eq!(o.describe(|s| ["white", "black"][s.index()]), "black wins (checkmate)");
 /// assert!(Outcome::draw(2, "stalemate").is_draw());
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -142,6 +155,39 @@ impl Outcome {
     #[must_use]
     pub fn reason(&self) -> &'static str {
         self.reason
+    }
+
+    /// The outcome for people, each seat named by `name` (as the game names
+    /// it, see [`Position::seat_name`]): `black wins (checkmate)`,
+    /// `draw (stalemate)`, or each seat's result when several seats share the
+    /// win or neither a single seat won nor all drew:
+    /// `white win, ash draw, slate draw, black loss (move-limit)`.
+    ///
+    /// The plain `Display` names seats by number (`seat 2 wins (checkmate)`);
+    /// text meant for users uses this instead.
+    ///
+    /// ```
+    /// use motley_core::{Outcome, SeatResult};
+    /// let names = |s: motley_core::Seat| ["white", "ash", "slate", "black"][s.index()];
+    /// let o = Outcome::new(&[SeatResult::Win, SeatResult::Loss, SeatResult::Win, SeatResult::Loss], "alliance");
+    /// assert_eq!(o.describe(names), "white win, ash loss, slate win, black loss (alliance)");
+    /// assert_eq!(Outcome::draw(4, "stalemate").describe(names), "draw (stalemate)");
+    /// ```
+    #[must_use]
+    pub fn describe<'a>(&self, name: impl Fn(Seat) -> &'a str) -> String {
+        match self.winner() {
+            Some(w) => format!("{} wins ({})", name(w), self.reason),
+            None if self.is_draw() => format!("draw ({})", self.reason),
+            None => {
+                let parts: Vec<String> = self
+                    .results
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| format!("{} {}", name(Seat(i as u8)), r.name()))
+                    .collect();
+                format!("{} ({})", parts.join(", "), self.reason)
+            }
+        }
     }
 }
 
@@ -235,9 +281,16 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     fn zobrist(&self) -> u64;
 
     /// A one-line status for people: `"ongoing"`, `"check"`, `"engagement pending"`,
-    /// or the outcome. The default says `"ongoing"` or prints the outcome.
+    /// or the outcome naming seats as the game does (`"black wins (checkmate)"`,
+    /// see [`Position::outcome_text`]). The default says `"ongoing"` or the outcome.
     fn status(&self) -> String {
-        self.outcome().map_or_else(|| "ongoing".to_owned(), |o| o.to_string())
+        self.outcome().map_or_else(|| "ongoing".to_owned(), |o| self.outcome_text(&o))
+    }
+
+    /// `outcome` for people, each seat named by [`Position::seat_name`]
+    /// (see [`Outcome::describe`]): `"green wins (royal-downed)"`.
+    fn outcome_text(&self, outcome: &Outcome) -> String {
+        outcome.describe(|s| self.seat_name(s))
     }
 
     /// At a chance node, each legal input that chance may pick with its
@@ -326,6 +379,20 @@ pub trait BoardView {
     /// Facts about the position a person reading a diagram wants, as
     /// `(key, value)` pairs in display order: side to move, check, reserves,
     /// owners and controllers of colours, pending engagement… Keys are
-    /// lower-case snake case and are used as JSON keys by the CLI.
+    /// lower-case snake case; `show` prints them as `key: value` lines.
     fn details(&self) -> Vec<(&'static str, String)>;
+
+    /// The position for machine readers (the CLI's `--json` documents): the
+    /// facts of [`BoardView::details`] (minus side to move and status) as
+    /// structured values — numbers as [`Fact::Int`], lists as
+    /// [`Fact::List`], maps as [`Fact::Map`], [`Fact::Null`] for none — plus
+    /// a `board` list of [`Fact::piece`] entries, one per occupied square,
+    /// and whatever else the variant has (squares of colour, reserves,
+    /// clocks, a pending engagement…). Keys are lower-case snake case and
+    /// become the JSON keys, documented per variant in `docs/json.md`.
+    ///
+    /// The default gives each detail as a string; every variant overrides it.
+    fn facts(&self) -> Vec<(&'static str, Fact)> {
+        self.details().into_iter().map(|(k, v)| (k, Fact::from(v))).collect()
+    }
 }

@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod bits;
+pub mod facts;
 pub mod game;
 pub mod geometry;
 pub mod keyed;
@@ -15,6 +16,7 @@ pub mod zobrist;
 
 pub use attacks::Dir;
 pub use bits::Bits;
+pub use facts::Fact;
 pub use game::{BoardView, Cell, Glyph, MAX_SEATS, Outcome, PerftMode, Position, Rgb, Seat, SeatResult};
 pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,

@@ -116,6 +116,12 @@ impl Role {
         self as usize
     }
 
+    /// The lower-case name (`"pawn"`, `"knight"`, …, `"king"`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        ["pawn", "knight", "bishop", "rook", "queen", "king"][self as usize]
+    }
+
     /// The lower-case letter (`p n b r q k`).
     #[must_use]
     pub const fn char(self) -> char {

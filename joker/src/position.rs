@@ -750,10 +750,7 @@ impl Position for Joker {
     }
 
     fn status(&self) -> String {
-        match self.end_reason() {
-            None => "ongoing".to_owned(),
-            Some(r) => format!("{} wins ({r})", r.winner(&self.rules)),
-        }
+        self.outcome().map_or_else(|| "ongoing".to_owned(), |o| self.outcome_text(&o))
     }
 
     fn is_legal(&self, mv: Move) -> bool {

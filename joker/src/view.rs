@@ -1,9 +1,10 @@
 //! [`BoardView`] for [`Joker`]: what renderers draw.
 
-use motley_core::{BoardView, Cell, Glyph, Rgb};
+use motley_core::{BoardView, Cell, Fact, Glyph, Rgb};
 
-use crate::piece::{Color, Square};
+use crate::piece::{Color, Role, Square};
 use crate::position::Joker;
+use crate::setup::Pocket;
 
 const SYMBOLS: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
 
@@ -40,6 +41,52 @@ impl BoardView for Joker {
             ("joker_reserve_black", or_dash(self.joker_reserve().letters(Color::Black))),
             ("halfmove_clock", format!("{}/{}", self.clock, self.rules.quiet_limit)),
             ("ply", format!("{}/{}", self.ply, self.rules.ply_limit)),
+        ]
+    }
+
+    fn facts(&self) -> Vec<(&'static str, Fact)> {
+        let board = Fact::List(
+            (0..64)
+                .filter_map(|i| {
+                    let sq = Square::at(i % 8, i / 8)?;
+                    let p = self.board.piece_at(sq)?;
+                    let marks: &[&str] = if self.board.is_promoted(sq) { &["promoted"] } else { &[] };
+                    Some(Fact::piece(sq, p.role.name(), "colour", p.color.name(), marks))
+                })
+                .collect(),
+        );
+        let roles = |pocket: Pocket, color: Color| {
+            Fact::List(
+                Role::RESPAWNING
+                    .iter()
+                    .flat_map(|&r| {
+                        core::iter::repeat_n(Fact::from(r.name()), usize::from(pocket.get(color, r)))
+                    })
+                    .collect(),
+            )
+        };
+        let per_side = |pocket: Pocket| {
+            Fact::map([("white", roles(pocket, Color::White)), ("black", roles(pocket, Color::Black))])
+        };
+        let castling = self.castling();
+        let castling = [(castling.king_side, "king_side"), (castling.queen_side, "queen_side")]
+            .into_iter()
+            .filter_map(|(on, name)| on.then_some(name));
+        vec![
+            ("board", board),
+            ("castling", Fact::list(castling)),
+            ("en_passant", self.ep_square().map_or(Fact::Null, Fact::text)),
+            ("bench", per_side(self.bench())),
+            ("joker_reserve", per_side(self.joker_reserve())),
+            (
+                "halfmove_clock",
+                Fact::map([
+                    ("halfmove", Fact::from(self.clock)),
+                    ("limit", Fact::from((self.rules.quiet_limit > 0).then_some(self.rules.quiet_limit))),
+                ]),
+            ),
+            ("ply", Fact::from(self.ply)),
+            ("ply_limit", Fact::from((self.rules.ply_limit > 0).then_some(self.rules.ply_limit))),
         ]
     }
 }

@@ -5,7 +5,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use motley_core::zobrist::zobrist_keys;
-use motley_core::{BoardView, Cell, Glyph, Outcome, PerftMode, Position, Rgb, Seat};
+use motley_core::{BoardView, Cell, Fact, Glyph, Outcome, PerftMode, Position, Rgb, Seat};
 use rand::Rng;
 
 use crate::board::{Board, Square, far_rank};
@@ -658,7 +658,7 @@ impl Position for Mages {
 
     fn status(&self) -> String {
         match self.outcome() {
-            Some(o) => o.to_string(),
+            Some(o) => self.outcome_text(&o),
             None if self.pending.is_some() => "engagement pending".to_owned(),
             None if !movegen::has_action(&self.board, self.turn) => "ongoing (must pass)".to_owned(),
             None => "ongoing".to_owned(),
@@ -761,6 +761,49 @@ impl BoardView for Mages {
             ("passes", self.passes.to_string()),
             ("ply", self.ply.to_string()),
             ("status", self.status()),
+        ]
+    }
+
+    fn facts(&self) -> Vec<(&'static str, Fact)> {
+        let board = Fact::List(
+            self.board
+                .occupied()
+                .iter()
+                .filter_map(|s| {
+                    let sq = Square::new_unchecked(s);
+                    let p = self.board.piece_at(sq)?;
+                    let marks: &[&str] = if self.board.has_halo(sq) { &["halo"] } else { &[] };
+                    Some(Fact::piece(sq, p.role.name(), "team", p.team.name(), marks))
+                })
+                .collect(),
+        );
+        let pending = self.pending.map_or(Fact::Null, |e| {
+            let resolutions = self.chance().unwrap_or_default().into_iter().map(|(mv, p)| {
+                let resolution = match mv {
+                    Move::Resolve { resolution, .. } => Fact::from(resolution.word()),
+                    _ => Fact::Null,
+                };
+                Fact::map([
+                    ("resolution", resolution),
+                    ("move", Fact::text(mv)),
+                    ("probability", Fact::from(p)),
+                ])
+            });
+            Fact::map([
+                ("challenger", Fact::text(e.challenger)),
+                ("defender", Fact::text(e.defender)),
+                ("combat", Fact::from(e.combat.name())),
+                ("resolutions", Fact::List(resolutions.collect())),
+            ])
+        });
+        let halos = self.board.halos().iter().map(|s| Fact::text(Square::new_unchecked(s)));
+        vec![
+            ("board", board),
+            ("pending_engagement", pending),
+            ("halos", Fact::List(halos.collect())),
+            ("passes", Fact::from(self.passes)),
+            ("ply", Fact::from(self.ply)),
+            ("ply_limit", Fact::from(self.rules.ply_limit)),
         ]
     }
 }

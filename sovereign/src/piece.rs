@@ -193,6 +193,12 @@ impl Role {
     pub const fn symbol(self) -> char {
         ['♚', '♛', '♜', '♝', '♞', '♟'][self as usize]
     }
+
+    /// The lower-case name (`"king"`, `"queen"`, …, `"pawn"`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        ["king", "queen", "rook", "bishop", "knight", "pawn"][self as usize]
+    }
 }
 
 /// A piece: a colour and a role.

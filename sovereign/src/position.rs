@@ -1,7 +1,7 @@
 //! [`Sovereign`], the validated two-player position, and the validation shared
 //! with Royale.
 
-use motley_core::{BoardView, Cell, Glyph, Outcome, PerftMode, Position, Seat};
+use motley_core::{BoardView, Cell, Fact, Glyph, Outcome, PerftMode, Position, Seat};
 
 use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square, SquareSet, square_color};
 use crate::moves::{Move, MoveToken, ParseMoveError};
@@ -433,7 +433,7 @@ impl Position for Sovereign {
 
     fn status(&self) -> String {
         match self.outcome() {
-            Some(o) => o.to_string(),
+            Some(o) => self.outcome_text(&o),
             None if self.is_check() => "check".to_owned(),
             None => "ongoing".to_owned(),
         }
@@ -496,6 +496,77 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
     d
 }
 
+/// The structured facts shared by both games (see [`BoardView::facts`]):
+/// `board`, `squares_of_colour`, `armies`, `owned`, `controlled`,
+/// `neutral`, `check`, `castling`, `ply`, `halfmove_clock`.
+pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fact)> {
+    let seat = |s: u8| names.get(usize::from(s)).copied();
+    let occupant = |s: u8| st.board.piece(s);
+    let board = Fact::List(
+        (0..=255u8)
+            .filter_map(|s| {
+                let p = occupant(s)?;
+                Some(Fact::piece(Square::new_unchecked(s), p.role.name(), "colour", p.color.name(), &[]))
+            })
+            .collect(),
+    );
+    let squares_of_colour = Fact::List(
+        (0..=255u8)
+            .filter_map(|s| {
+                let sq = Square::new_unchecked(s);
+                let colour = square_color(sq)?;
+                let on = occupant(s).map_or(Fact::Null, |p| {
+                    Fact::map([("role", Fact::from(p.role.name())), ("colour", Fact::from(p.color.name()))])
+                });
+                Some(Fact::map([
+                    ("square", Fact::text(sq)),
+                    ("colour", Fact::from(colour.name())),
+                    ("occupant", on),
+                ]))
+            })
+            .collect(),
+    );
+    let owners = st.owners();
+    let armies = Fact::map(Color::ALL.iter().map(|&c| {
+        let owner = seat(owners[c as usize]);
+        let controller = seat(st.ctrl[c as usize]);
+        (c.name(), Fact::map([("owner", Fact::from(owner)), ("controller", Fact::from(controller))]))
+    }));
+    let seats = 0..st.seats;
+    let owned = Fact::map(
+        seats
+            .clone()
+            .map(|s| (names[s as usize], Fact::from(Color::ALL[st.owned[s as usize] as usize].name()))),
+    );
+    let controlled = Fact::map(seats.map(|s| {
+        let cs = Color::ALL
+            .iter()
+            .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
+            .map(|c| c.name());
+        (names[s as usize], Fact::list(cs))
+    }));
+    let neutral = Fact::list(
+        Color::ALL
+            .iter()
+            .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
+            .map(|c| c.name()),
+    );
+    let check = Fact::list(st.checked_seats().filter_map(seat));
+    let castling = Fact::List(st.castling.iter().map(|s| Fact::text(Square::new_unchecked(s))).collect());
+    vec![
+        ("board", board),
+        ("squares_of_colour", squares_of_colour),
+        ("armies", armies),
+        ("owned", owned),
+        ("controlled", controlled),
+        ("neutral", neutral),
+        ("check", check),
+        ("castling", castling),
+        ("ply", Fact::from(st.ply)),
+        ("halfmove_clock", Fact::from(st.halfmove)),
+    ]
+}
+
 /// The cell of a square (shared by both games).
 pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
     let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
@@ -513,6 +584,10 @@ impl BoardView for Sovereign {
 
     fn details(&self) -> Vec<(&'static str, String)> {
         details(&self.st, &["white", "black"])
+    }
+
+    fn facts(&self) -> Vec<(&'static str, Fact)> {
+        facts(&self.st, &["white", "black"])
     }
 }
 

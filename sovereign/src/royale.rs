@@ -5,13 +5,15 @@
 //! It reuses the board, control and move generator of the two-player game
 //! with four seats and the check filter off.
 
-use motley_core::{BoardView, Cell, Outcome, Position, Seat, SeatResult};
+use motley_core::{BoardView, Cell, Fact, Outcome, Position, Seat, SeatResult};
 
 use crate::board::{Square, SquareSet};
 use crate::game::EndReason;
 use crate::moves::{Move, ParseMoveError};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{FenError, PositionError, cell, details, find_move, move_list, to_setup, validate};
+use crate::position::{
+    FenError, PositionError, cell, details, facts, find_move, move_list, to_setup, validate,
+};
 use crate::rules::Rules;
 use crate::setup::Setup;
 use crate::state::State;
@@ -327,7 +329,7 @@ impl Position for Royale {
 
     fn status(&self) -> String {
         match self.outcome() {
-            Some(o) => o.to_string(),
+            Some(o) => self.outcome_text(&o),
             None if !self.checks().is_empty() => "check".to_owned(),
             None => "ongoing".to_owned(),
         }
@@ -349,6 +351,13 @@ impl BoardView for Royale {
             (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]).collect();
         d.push(("interregnum", if inter.is_empty() { "-".to_owned() } else { inter.join(" ") }));
         d
+    }
+
+    fn facts(&self) -> Vec<(&'static str, Fact)> {
+        let mut f = facts(&self.st, &ROYALE_SEATS);
+        let inter = (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]);
+        f.push(("interregnum", Fact::list(inter)));
+        f
     }
 }
 

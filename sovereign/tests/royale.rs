@@ -200,6 +200,7 @@ fn end_of_game_results() {
     let o = p.outcome().expect("one king left");
     assert_eq!(o.reason(), "last-king");
     assert_eq!(o.result(Seat(3)), SeatResult::Win);
+    assert_eq!(p.status(), "black wins (last-king)", "the winner named as the game names it");
     assert_eq!(o.result(Seat(0)), SeatResult::Loss);
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.perft(2, PerftMode::Decision), 0);

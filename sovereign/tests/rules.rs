@@ -274,6 +274,7 @@ fn checkmate_and_stalemate_outcomes() {
     let o = p.outcome().unwrap();
     assert_eq!(o.reason(), "checkmate");
     assert_eq!(o.result(Seat(1)), SeatResult::Win);
+    assert_eq!(p.status(), "black wins (checkmate)", "the winner named as the game names it");
     assert_eq!(p.end_reason(), Some(EndReason::Checkmate));
     // Stalemate: king a1, black rook b8 and queen... rooks b8 and h2 cover b1, b2, a2.
     let p = pos(&[("a1", "wk"), ("b8", "br"), ("h2", "br"), ("p16", "bk")], "1 w b - 0");

@@ -13,7 +13,7 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
-use motley_core::{BoardView, Cell, Glyph, Outcome, Position, Rgb, Seat};
+use motley_core::{BoardView, Cell, Fact, Glyph, Outcome, Position, Rgb, Seat};
 
 /// Plies after which the game is drawn.
 pub const LIMIT: u8 = 12;
@@ -252,5 +252,18 @@ impl BoardView for Toy {
 
     fn details(&self) -> Vec<(&'static str, String)> {
         vec![("ply", self.ply.to_string()), ("plies_left", (LIMIT - self.ply.min(LIMIT)).to_string())]
+    }
+
+    fn facts(&self) -> Vec<(&'static str, Fact)> {
+        let board = (0..16u8).filter_map(|sq| {
+            let seat = self.kings.iter().position(|&k| k == sq)?;
+            let name = motley_core::render::square_name(sq % 4, sq / 4);
+            Some(Fact::piece(name, "king", "colour", if seat == 0 { "white" } else { "black" }, &[]))
+        });
+        vec![
+            ("board", Fact::List(board.collect())),
+            ("ply", Fact::from(self.ply)),
+            ("plies_left", Fact::from(LIMIT - self.ply.min(LIMIT))),
+        ]
     }
 }
