@@ -150,6 +150,8 @@ fn every_document_of_every_command_matches_its_schema() {
                 ("play", &[][..]),
                 ("render", &[][..]),
                 ("analyze", &["--depth", "2"][..]),
+                // Several lines; at a pending engagement, each resolution and the expectation.
+                ("analyze", &["--depth", "2", "--multipv", "3"][..]),
             ] {
                 let (doc, what) = run(document, extra);
                 v.assert_valid(document, &doc, &what);
