@@ -7,8 +7,9 @@
 //!   [`Position::turn`] names the one whose input comes next.
 //! - **Chance**: a position may be a *chance node* ([`Position::chance`]):
 //!   its legal inputs are outcomes of a random event (Mage's Chess
-//!   engagements) with probabilities. Search averages over them; perft and
-//!   move lists treat them as ordinary inputs.
+//!   engagements) with probabilities. Search averages over them; move lists
+//!   treat them as ordinary inputs, and perft branches on the ones the
+//!   variant counts ([`Position::perft_roots`]).
 //! - **Results**: an [`Outcome`] holds one [`SeatResult`] per seat and a
 //!   machine-readable reason.
 
@@ -270,13 +271,24 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
         child.perft(depth - 1, mode)
     }
 
-    /// The root inputs that [`Position::perft`] branches on, each with
-    /// [`Position::perft_after`]. Sums to `perft(depth, mode)`.
+    /// The root inputs that [`Position::perft`] branches on in `mode`: every
+    /// legal input by default. Variants whose perft skips some legal inputs
+    /// (Mage's Chess at a pending engagement counts only its counted
+    /// resolutions, never `foul`) override it. Every perft path (divide, the
+    /// CLI's threaded split, UCI) branches on exactly these.
+    fn perft_roots(&self, mode: PerftMode) -> Vec<Self::Move> {
+        let _ = mode;
+        self.legal_moves().iter().copied().collect()
+    }
+
+    /// The root inputs that [`Position::perft`] branches on
+    /// ([`Position::perft_roots`]), each with [`Position::perft_after`]. Sums
+    /// to `perft(depth, mode)`.
     fn divide(&self, depth: u32, mode: PerftMode) -> Vec<(Self::Move, u64)> {
         if depth == 0 {
             return Vec::new();
         }
-        self.legal_moves().iter().map(|&mv| (mv, self.perft_after(mv, depth, mode))).collect()
+        self.perft_roots(mode).into_iter().map(|mv| (mv, self.perft_after(mv, depth, mode))).collect()
     }
 }
 

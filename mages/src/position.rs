@@ -696,8 +696,12 @@ impl Position for Mages {
         }
     }
 
+    /// At a pending engagement a resolution perft does not count in `mode`
+    /// (`foul` always; `defender` and `draw` in decision perft) has no
+    /// subtree: 0, so summing over every legal input still gives
+    /// [`Position::perft`].
     fn perft_after(&self, mv: Move, depth: u32, mode: PerftMode) -> u64 {
-        if depth == 0 {
+        if depth == 0 || (self.pending.is_some() && !self.counted_resolutions(mode).contains(&mv)) {
             return 0;
         }
         let mut child = self.clone();
@@ -705,13 +709,10 @@ impl Position for Mages {
         if self.declares(mv) { child.perft(depth, mode) } else { child.perft(depth - 1, mode) }
     }
 
-    fn divide(&self, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        let roots: Vec<Move> =
-            if self.pending.is_some() { self.counted_resolutions(mode) } else { self.legal_moves().to_vec() };
-        roots.into_iter().map(|mv| (mv, self.perft_after(mv, depth, mode))).collect()
+    /// At a pending engagement, its counted resolutions in `mode`; otherwise
+    /// every legal input.
+    fn perft_roots(&self, mode: PerftMode) -> Vec<Move> {
+        if self.pending.is_some() { self.counted_resolutions(mode) } else { self.legal_moves().to_vec() }
     }
 }
 
