@@ -308,7 +308,9 @@ impl fmt::Display for Rgb {
 pub struct Glyph {
     /// The role letter as the position string writes it, upper case (`K`, `Q`, `H`…).
     pub letter: char,
-    /// A Unicode chess symbol for the role (`♚`, `♛`, …); filled symbols are used for every army.
+    /// The symbol drawn for the role, the same for every army: a filled
+    /// Unicode chess symbol (`♚`, `♛`, …) where the role is that chess piece,
+    /// or the role's letter (Mage's Chess, whose roles are not chess pieces).
     pub symbol: char,
     /// The army (colour or team) name, lower case (`"white"`, `"navy"`, `"green"`).
     pub army: &'static str,
@@ -327,6 +329,54 @@ pub struct Cell {
     pub tint: Option<(&'static str, Rgb)>,
 }
 
+/// One role in a diagram's legend.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RoleKey {
+    /// The symbol the diagram draws ([`Glyph::symbol`]).
+    pub symbol: char,
+    /// The role's name for people (`"Royal"`).
+    pub name: &'static str,
+    /// The letter the position string writes for it, upper case.
+    pub letter: char,
+}
+
+/// A row of pieces kept off the board (a bench, a reserve), drawn beside it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PieceRow {
+    /// What the row is (`"white bench"`).
+    pub label: String,
+    /// Its pieces, in display order (may be empty).
+    pub pieces: Vec<Glyph>,
+}
+
+/// Squares a picture outlines as one shape (a zone, the squares of an
+/// engagement).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Region {
+    /// What the outline marks (`"promotion zone"`, `"challenger"`).
+    pub label: String,
+    /// The squares, as 0-based `(file, rank)`.
+    pub squares: Vec<(u8, u8)>,
+    /// The outline's colour.
+    pub color: Rgb,
+}
+
+/// What a picture shows besides the squares and pieces, from
+/// [`BoardView::annotations`]. Every field is empty by default.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Annotations {
+    /// The roles to spell out under a text diagram, if its symbols need a
+    /// legend (Mage's Chess).
+    pub roles: Vec<RoleKey>,
+    /// Rows of off-board pieces (Joker's benches and Joker Reserves).
+    pub rows: Vec<PieceRow>,
+    /// Outlined regions (Sovereign's promotion zone and centre, a pending
+    /// engagement's two squares).
+    pub regions: Vec<Region>,
+    /// Lines of text under a picture (a pending engagement's probabilities).
+    pub notes: Vec<String>,
+}
+
 /// What a renderer needs to draw a position: its board shape and each cell.
 /// Implemented by every variant's position; the renderers in the CLI and in
 /// `motley_core::render` use nothing else.
@@ -340,4 +390,9 @@ pub trait BoardView {
     /// owners and controllers of colours, pending engagement… Keys are
     /// lower-case snake case and are used as JSON keys by the CLI.
     fn details(&self) -> Vec<(&'static str, String)>;
+    /// What pictures show besides the board's cells: a role legend,
+    /// off-board pieces, outlined regions, notes. None by default.
+    fn annotations(&self) -> Annotations {
+        Annotations::default()
+    }
 }

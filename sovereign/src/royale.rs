@@ -5,13 +5,15 @@
 //! It reuses the board, control and move generator of the two-player game
 //! with four seats and the check filter off.
 
-use motley_core::{BoardView, Cell, Outcome, Position, Seat, SeatResult};
+use motley_core::{Annotations, BoardView, Cell, Outcome, Position, Seat, SeatResult};
 
 use crate::board::{Square, SquareSet};
 use crate::game::EndReason;
 use crate::moves::{Move, ParseMoveError};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{FenError, PositionError, cell, details, find_move, move_list, to_setup, validate};
+use crate::position::{
+    FenError, PositionError, annotations, cell, details, find_move, move_list, to_setup, validate,
+};
 use crate::rules::Rules;
 use crate::setup::Setup;
 use crate::state::State;
@@ -349,6 +351,10 @@ impl BoardView for Royale {
             (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]).collect();
         d.push(("interregnum", if inter.is_empty() { "-".to_owned() } else { inter.join(" ") }));
         d
+    }
+
+    fn annotations(&self) -> Annotations {
+        annotations()
     }
 }
 
