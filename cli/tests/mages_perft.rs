@@ -8,8 +8,8 @@
 mod common;
 
 use common::{json, ok};
-use motley_core::perft::parse_perft_file;
 use motley_core::PerftMode;
+use motley_core::perft::parse_perft_file;
 use serde_json::Value;
 
 const SUITE: &str = include_str!("../../fixtures/mages/mages.perft");
@@ -120,7 +120,8 @@ fn uci_go_perft_matches_the_fixture_at_pending_engagements() {
                 case.fen
             );
             let mut out: Vec<u8> = Vec::new();
-            motley_cli::uci::session(input.as_bytes(), &mut out, motley_cli::Variant::Mages).expect("session");
+            motley_cli::uci::session(input.as_bytes(), &mut out, motley_cli::Variant::Mages)
+                .expect("session");
             let text = String::from_utf8(out).expect("UTF-8");
             assert!(text.contains(&format!("\nnodes {nodes}\n")), "{} {depth}: {text}", case.id);
             assert!(!text.contains("foul:") && !text.contains("defender:"), "{} {depth}: {text}", case.id);

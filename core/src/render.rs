@@ -362,7 +362,10 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
     let height = top_height + text_lines * LINE_PX + if text_lines > 0 { m / 2 } else { 0 };
 
     let cells: Vec<Vec<Cell>> = (0..ranks).map(|r| (0..files).map(|f| view.cell(f, r)).collect()).collect();
-    let names = cells.iter().flatten().flat_map(|c| c.piece.as_ref().map(|g| g.army).into_iter().chain(c.tint.map(|t| t.0)));
+    let names = cells
+        .iter()
+        .flatten()
+        .flat_map(|c| c.piece.as_ref().map(|g| g.army).into_iter().chain(c.tint.map(|t| t.0)));
     let table = tags(names);
 
     let mut out = String::new();
@@ -516,7 +519,11 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
         line_y += LINE_PX;
     }
     for note in &notes.notes {
-        let _ = writeln!(out, "<text class=\"note\" x=\"{m}\" y=\"{line_y}\" {label}>{}</text>", xml_escape(note));
+        let _ = writeln!(
+            out,
+            "<text class=\"note\" x=\"{m}\" y=\"{line_y}\" {label}>{}</text>",
+            xml_escape(note)
+        );
         line_y += LINE_PX;
     }
     out.push_str("</svg>\n");
@@ -719,12 +726,17 @@ squares: g green, r red
         assert!(picture.contains(">draw: 20.0%</text>"));
         assert_eq!(picture.matches("class=\"region\" data-label=\"zone\"").count(), 1);
         // Two adjacent squares: six outer edges, the shared one left out.
-        assert!(picture.contains("<path d=\"M24 168H72M24 216H72M24 168V216M72 168H120M72 216H120M120 168V216\""));
+        assert!(
+            picture.contains("<path d=\"M24 168H72M24 216H72M24 168V216M72 168H120M72 216H120M120 168V216\"")
+        );
         assert_eq!(picture.matches("class=\"row-piece\"").count(), 9);
         assert!(picture.contains("data-label=\"black &lt;bench&gt;\""));
         assert!(picture.contains(">black &lt;bench&gt; (none)</text>"));
         // Nine bench pieces wrap onto a second line; the picture grows to the right.
-        assert!(picture.starts_with(&format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\"", 2 * MARGIN_PX + 3 * SQUARE_PX + ROW_PIECES * ROW_PIECE_PX + MARGIN_PX)));
+        assert!(picture.starts_with(&format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\"",
+            2 * MARGIN_PX + 3 * SQUARE_PX + ROW_PIECES * ROW_PIECE_PX + MARGIN_PX
+        )));
         // Squares of colour carry their tag letter, as the diagram's legend names it.
         assert!(picture.contains("class=\"tint-tag\" data-square=\"b3\""));
         assert!(picture.contains(">g</text>") && picture.contains(">r</text>"));

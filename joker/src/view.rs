@@ -3,8 +3,8 @@
 use motley_core::{Annotations, BoardView, Cell, Glyph, PieceRow, Rgb};
 
 use crate::piece::{Color, Piece, Role, Square};
-use crate::setup::Pocket;
 use crate::position::Joker;
+use crate::setup::Pocket;
 
 const SYMBOLS: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
 
@@ -37,9 +37,8 @@ impl BoardView for Joker {
     }
 
     fn cell(&self, file: u8, rank: u8) -> Cell {
-        let piece = Square::at(i32::from(file), i32::from(rank)).and_then(|sq| {
-            self.board.piece_at(sq).map(|p| glyph(p, self.board.is_promoted(sq)))
-        });
+        let piece = Square::at(i32::from(file), i32::from(rank))
+            .and_then(|sq| self.board.piece_at(sq).map(|p| glyph(p, self.board.is_promoted(sq))));
         Cell { piece, tint: None }
     }
 

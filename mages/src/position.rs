@@ -5,7 +5,9 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use motley_core::zobrist::zobrist_keys;
-use motley_core::{Annotations, BoardView, Cell, Glyph, Outcome, PerftMode, Position, Region, Rgb, RoleKey, Seat};
+use motley_core::{
+    Annotations, BoardView, Cell, Glyph, Outcome, PerftMode, Position, Region, Rgb, RoleKey, Seat,
+};
 use rand::Rng;
 
 use crate::board::{Board, Square, far_rank};
@@ -780,7 +782,11 @@ impl BoardView for Mages {
         let Some(e) = self.pending else { return notes };
         let at = |sq: Square| (sq.file().index(), sq.rank().index());
         notes.regions = vec![
-            Region { label: "challenger".to_owned(), squares: vec![at(e.challenger)], color: CHALLENGER_MARK },
+            Region {
+                label: "challenger".to_owned(),
+                squares: vec![at(e.challenger)],
+                color: CHALLENGER_MARK,
+            },
             Region { label: "defender".to_owned(), squares: vec![at(e.defender)], color: DEFENDER_MARK },
         ];
         notes.notes.push(format!("engagement {}{} ({})", e.challenger, e.defender, e.combat.name()));

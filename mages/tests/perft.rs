@@ -63,7 +63,8 @@ fn perft_roots_and_perft_after_agree_with_perft_at_pending_engagements() {
             let decision: Vec<String> =
                 pos.perft_roots(PerftMode::Decision).iter().map(ToString::to_string).collect();
             assert!(decision.iter().all(|m| m.starts_with("challenger")), "{}: {decision:?}", case.id);
-            let full: Vec<String> = pos.perft_roots(PerftMode::Full).iter().map(ToString::to_string).collect();
+            let full: Vec<String> =
+                pos.perft_roots(PerftMode::Full).iter().map(ToString::to_string).collect();
             assert!(full.iter().all(|m| !m.starts_with("foul")), "{}: {full:?}", case.id);
             assert!(pos.legal_moves().iter().any(|m| m.to_string() == "foul"), "{}", case.id);
         }

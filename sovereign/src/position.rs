@@ -501,7 +501,8 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
 /// inner 2×2 centre h8–i9 in white.
 pub(crate) fn annotations() -> Annotations {
     let zone: Vec<(u8, u8)> = CENTER.iter().map(|i| (i % 16, i / 16)).collect();
-    let centre: Vec<(u8, u8)> = zone.iter().copied().filter(|&(f, r)| (7..=8).contains(&f) && (7..=8).contains(&r)).collect();
+    let centre: Vec<(u8, u8)> =
+        zone.iter().copied().filter(|&(f, r)| (7..=8).contains(&f) && (7..=8).contains(&r)).collect();
     Annotations {
         regions: vec![
             Region { label: "promotion zone".to_owned(), squares: zone, color: Rgb(0x10, 0x10, 0x10) },
