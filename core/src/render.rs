@@ -342,7 +342,7 @@ fn piece_text(g: &Glyph, cx: u32, cy: u32, size: u32) -> String {
 #[must_use]
 pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
     let (files, ranks) = view.dimensions();
-    let notes = view.annotations();
+    let extra = view.annotations();
     let s = SQUARE_PX;
     let m = MARGIN_PX;
     let board_width = 2 * m + u32::from(files) * s;
@@ -353,10 +353,10 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
     // The rows beside the board: a label line, then the pieces, wrapped.
     let p = ROW_PIECE_PX;
     let row_lines = |n: usize| (n as u32).div_ceil(ROW_PIECES).max(1);
-    let panel_width = if notes.rows.is_empty() { 0 } else { ROW_PIECES * p + m };
-    let panel_height: u32 = notes.rows.iter().map(|r| LINE_PX + row_lines(r.pieces.len()) * p + 6).sum();
+    let panel_width = if extra.rows.is_empty() { 0 } else { ROW_PIECES * p + m };
+    let panel_height: u32 = extra.rows.iter().map(|r| LINE_PX + row_lines(r.pieces.len()) * p + 6).sum();
     let side = view.details().into_iter().find(|(k, _)| *k == "side_to_move").map(|(_, v)| v);
-    let text_lines = u32::from(side.is_some()) + notes.notes.len() as u32;
+    let text_lines = u32::from(side.is_some()) + extra.notes.len() as u32;
     let top_height = board_height.max(m + panel_height);
     let width = board_width + panel_width;
     let height = top_height + text_lines * LINE_PX + if text_lines > 0 { m / 2 } else { 0 };
@@ -404,7 +404,7 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
             }
         }
     }
-    for region in &notes.regions {
+    for region in &extra.regions {
         let d = outline_path(&region.squares, s, |f, r| (x(f), y(r)));
         let _ = writeln!(
             out,
@@ -477,7 +477,7 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
     }
     let label = "fill=\"#e8e6e3\" font-size=\"13\" dominant-baseline=\"central\"";
     let mut top = m;
-    for row in &notes.rows {
+    for row in &extra.rows {
         let left = board_width;
         let _ = writeln!(out, "<g class=\"row\" data-label=\"{}\">", xml_escape(&row.label));
         let count = if row.pieces.is_empty() { " (none)" } else { "" };
@@ -518,7 +518,7 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
         );
         line_y += LINE_PX;
     }
-    for note in &notes.notes {
+    for note in &extra.notes {
         let _ = writeln!(
             out,
             "<text class=\"note\" x=\"{m}\" y=\"{line_y}\" {label}>{}</text>",
