@@ -42,8 +42,9 @@ Examples:
 
 The diagram uses ANSI colours when stdout is a terminal (unless NO_COLOR is set).
 Pieces are filled symbols followed by their army's tag letter (♛w: a white queen);
-a square of colour carries its colour's tag on the left (g·: an empty green square);
-a legend under the board spells the tags out.")]
+Mage's Chess draws each role's position-string letter instead (Rg: a green Royal).
+A square of colour carries its colour's tag on the left (g·: an empty green square);
+a legend under the board spells the tags (and Mage's roles) out.")]
     Show(Common),
     /// The legal moves (legal inputs: for Mage's Chess also engagement resolutions), sorted, one per line.
     #[command(after_help = "\
@@ -69,14 +70,16 @@ Examples:
 
 An illegal move is an error naming the move, its 1-based index in --moves and the reason.")]
     Play(Common),
-    /// An SVG picture of the position: board, coordinates, pieces in their army colours.
+    /// An SVG picture of the position: board, coordinates, pieces in their army colours, side to move.
     #[command(after_help = "\
 Examples:
   motley render sovereign --out sovereign.svg
   motley render joker --moves e2e4 --highlight e7e5 > board.svg
 
-Squares of colour are drawn in their colour; --highlight marks the squares a move changes
-or names.")]
+Squares of colour are drawn in their colour with their tag letter in a corner; Sovereign's
+promotion zone and centre are outlined; Joker's benches and Joker Reserves are drawn beside
+the board; a pending Mage's engagement has both squares outlined and its probabilities
+listed. --highlight rings (in magenta) the squares a move changes or names.")]
     Render(RenderArgs),
     /// Searches the position: best move, evaluation, principal variation, depth, nodes, speed.
     #[command(after_help = "\

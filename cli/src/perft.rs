@@ -24,8 +24,9 @@ pub struct PerftRun<M> {
 }
 
 /// Counts `pos.perft(depth, mode)` by splitting the root inputs over
-/// `threads` threads (rayon), each root input counted by
-/// [`Position::perft_after`], so the divide sums to the total. Depth 0 counts
+/// `threads` threads (rayon): the roots are [`Position::perft_roots`]
+/// (not every legal input: Mage's Chess counts only an engagement's counted
+/// resolutions), each counted by [`Position::perft_after`], so the divide sums to the total. Depth 0 counts
 /// the root itself (1 node, empty divide). With `progress`, a bar on stderr
 /// appears once the run has lasted a moment.
 ///
@@ -46,7 +47,7 @@ pub fn run<P: Position>(
             seconds: start.elapsed().as_secs_f64(),
         });
     }
-    let roots: Vec<P::Move> = pos.legal_moves().iter().copied().collect();
+    let roots = pos.perft_roots(mode);
     let bar = ProgressBar::with_draw_target(Some(roots.len() as u64), ProgressDrawTarget::hidden());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))

@@ -191,7 +191,7 @@ fn check_svg<P: Position + BoardView>(svg: &str, pos: &P) {
             if let (Some(node), Some(glyph)) = (piece, cell.piece) {
                 assert_eq!(node.attribute("data-army"), Some(glyph.army));
                 let text = node.children().find(|c| c.has_tag_name("text")).unwrap();
-                assert_eq!(text.text(), Some(glyph.symbol.to_string().as_str()));
+                assert_eq!(text.text(), Some(motley_core::render::symbol_text(glyph.symbol).as_str()));
                 assert_eq!(text.attribute("fill"), Some(glyph.color.to_string().as_str()));
                 army_fill.insert(glyph.army, glyph.color.to_string());
             }

@@ -7,8 +7,9 @@
 //!   [`Position::turn`] names the one whose input comes next.
 //! - **Chance**: a position may be a *chance node* ([`Position::chance`]):
 //!   its legal inputs are outcomes of a random event (Mage's Chess
-//!   engagements) with probabilities. Search averages over them; perft and
-//!   move lists treat them as ordinary inputs.
+//!   engagements) with probabilities. Search averages over them; move lists
+//!   treat them as ordinary inputs, and perft branches on the ones the
+//!   variant counts ([`Position::perft_roots`]).
 //! - **Results**: an [`Outcome`] holds one [`SeatResult`] per seat and a
 //!   machine-readable reason.
 
@@ -323,13 +324,24 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
         child.perft(depth - 1, mode)
     }
 
-    /// The root inputs that [`Position::perft`] branches on, each with
-    /// [`Position::perft_after`]. Sums to `perft(depth, mode)`.
+    /// The root inputs that [`Position::perft`] branches on in `mode`: every
+    /// legal input by default. Variants whose perft skips some legal inputs
+    /// (Mage's Chess at a pending engagement counts only its counted
+    /// resolutions, never `foul`) override it. Every perft path (divide, the
+    /// CLI's threaded split, UCI) branches on exactly these.
+    fn perft_roots(&self, mode: PerftMode) -> Vec<Self::Move> {
+        let _ = mode;
+        self.legal_moves().iter().copied().collect()
+    }
+
+    /// The root inputs that [`Position::perft`] branches on
+    /// ([`Position::perft_roots`]), each with [`Position::perft_after`]. Sums
+    /// to `perft(depth, mode)`.
     fn divide(&self, depth: u32, mode: PerftMode) -> Vec<(Self::Move, u64)> {
         if depth == 0 {
             return Vec::new();
         }
-        self.legal_moves().iter().map(|&mv| (mv, self.perft_after(mv, depth, mode))).collect()
+        self.perft_roots(mode).into_iter().map(|mv| (mv, self.perft_after(mv, depth, mode))).collect()
     }
 }
 
@@ -349,7 +361,9 @@ impl fmt::Display for Rgb {
 pub struct Glyph {
     /// The role letter as the position string writes it, upper case (`K`, `Q`, `H`…).
     pub letter: char,
-    /// A Unicode chess symbol for the role (`♚`, `♛`, …); filled symbols are used for every army.
+    /// The symbol drawn for the role, the same for every army: a filled
+    /// Unicode chess symbol (`♚`, `♛`, …) where the role is that chess piece,
+    /// or the role's letter (Mage's Chess, whose roles are not chess pieces).
     pub symbol: char,
     /// The army (colour or team) name, lower case (`"white"`, `"navy"`, `"green"`).
     pub army: &'static str,
@@ -366,6 +380,54 @@ pub struct Cell {
     pub piece: Option<Glyph>,
     /// A special colour of the square itself (Sovereign's squares of colour), if any.
     pub tint: Option<(&'static str, Rgb)>,
+}
+
+/// One role in a diagram's legend.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RoleKey {
+    /// The symbol the diagram draws ([`Glyph::symbol`]).
+    pub symbol: char,
+    /// The role's name for people (`"Royal"`).
+    pub name: &'static str,
+    /// The letter the position string writes for it, upper case.
+    pub letter: char,
+}
+
+/// A row of pieces kept off the board (a bench, a reserve), drawn beside it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PieceRow {
+    /// What the row is (`"white bench"`).
+    pub label: String,
+    /// Its pieces, in display order (may be empty).
+    pub pieces: Vec<Glyph>,
+}
+
+/// Squares a picture outlines as one shape (a zone, the squares of an
+/// engagement).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Region {
+    /// What the outline marks (`"promotion zone"`, `"challenger"`).
+    pub label: String,
+    /// The squares, as 0-based `(file, rank)`.
+    pub squares: Vec<(u8, u8)>,
+    /// The outline's colour.
+    pub color: Rgb,
+}
+
+/// What a picture shows besides the squares and pieces, from
+/// [`BoardView::annotations`]. Every field is empty by default.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Annotations {
+    /// The roles to spell out under a text diagram, if its symbols need a
+    /// legend (Mage's Chess).
+    pub roles: Vec<RoleKey>,
+    /// Rows of off-board pieces (Joker's benches and Joker Reserves).
+    pub rows: Vec<PieceRow>,
+    /// Outlined regions (Sovereign's promotion zone and centre, a pending
+    /// engagement's two squares).
+    pub regions: Vec<Region>,
+    /// Lines of text under a picture (a pending engagement's probabilities).
+    pub notes: Vec<String>,
 }
 
 /// What a renderer needs to draw a position: its board shape and each cell.
@@ -394,5 +456,11 @@ pub trait BoardView {
     /// The default gives each detail as a string; every variant overrides it.
     fn facts(&self) -> Vec<(&'static str, Fact)> {
         self.details().into_iter().map(|(k, v)| (k, Fact::from(v))).collect()
+    }
+
+    /// What pictures show besides the board's cells: a role legend,
+    /// off-board pieces, outlined regions, notes. None by default.
+    fn annotations(&self) -> Annotations {
+        Annotations::default()
     }
 }

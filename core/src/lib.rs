@@ -17,7 +17,10 @@ pub mod zobrist;
 pub use attacks::Dir;
 pub use bits::Bits;
 pub use facts::Fact;
-pub use game::{BoardView, Cell, Glyph, MAX_SEATS, Outcome, PerftMode, Position, Rgb, Seat, SeatResult};
+pub use game::{
+    Annotations, BoardView, Cell, Glyph, MAX_SEATS, Outcome, PerftMode, PieceRow, Position, Region, Rgb,
+    RoleKey, Seat, SeatResult,
+};
 pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
 };

@@ -30,7 +30,7 @@
 
 use core::fmt::Write as _;
 
-use crate::game::{BoardView, Cell, Position, Rgb};
+use crate::game::{BoardView, Cell, Glyph, Position, Rgb};
 
 /// Whether a text diagram uses colour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -53,8 +53,11 @@ pub const DARK: Rgb = Rgb(0xb5, 0x88, 0x63);
 pub const ANSI_LIGHT: Rgb = Rgb(0xa8, 0x8a, 0x65);
 /// The dark squares' colour in a terminal.
 pub const ANSI_DARK: Rgb = Rgb(0x80, 0x62, 0x45);
-/// The colour laid over highlighted squares (drawn half transparent).
-pub const HIGHLIGHT: Rgb = Rgb(0xf6, 0xf6, 0x69);
+/// The colour of the ring drawn inside highlighted squares: a saturated
+/// magenta that no square colour of any variant uses (Sovereign's nearest,
+/// pink and violet, are far from it). The ring leaves the square's own colour
+/// untouched, so a square of colour still shows its colour.
+pub const HIGHLIGHT: Rgb = Rgb(0xff, 0x00, 0xff);
 
 /// The name of the square at 0-based `file` and `rank`: `a1`, `p16`.
 ///
@@ -119,7 +122,10 @@ pub const fn is_light(file: u8, rank: u8) -> bool {
 
 /// A text diagram of the board: one line per rank from the top, rank numbers
 /// on the left, file letters underneath, then a legend of the tags in use
-/// (`armies: …`, `squares: …`, each `tag name`). Every line ends with `\n`.
+/// (`armies: …`, `squares: …`, each `tag name`), and, for a variant whose
+/// symbols need it ([`crate::Annotations::roles`]), the roles (`roles: …`, each
+/// `symbol name`, plus `(letter)` when the position string writes another
+/// letter). Every line ends with `\n`.
 ///
 /// Plain cells are `[tint]symbol[army tag][mark]`, separated by one space:
 /// the tint column appears only if some square has a tint, the mark column only
@@ -209,7 +215,34 @@ pub fn diagram<V: BoardView + ?Sized>(view: &V, style: TextStyle) -> String {
     if !tints.is_empty() {
         let _ = writeln!(out, "squares: {}", legend(&tints));
     }
+    let roles = view.annotations().roles;
+    if !roles.is_empty() {
+        let keys: Vec<String> = roles
+            .iter()
+            .map(|k| {
+                if k.symbol == k.letter {
+                    format!("{} {}", k.symbol, k.name)
+                } else {
+                    format!("{} {} ({})", k.symbol, k.name, k.letter)
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "roles: {}", keys.join(", "));
+    }
     out
+}
+
+/// The text of a piece symbol in a picture: a Unicode chess symbol
+/// (U+2654..U+265F) followed by the text presentation selector U+FE0E, so
+/// that no browser draws it as a coloured emoji; any other symbol as it is.
+///
+/// ```
+/// assert_eq!(motley_core::render::symbol_text('♟'), "♟\u{fe0e}");
+/// assert_eq!(motley_core::render::symbol_text('R'), "R");
+/// ```
+#[must_use]
+pub fn symbol_text(symbol: char) -> String {
+    if ('\u{2654}'..='\u{265f}').contains(&symbol) { format!("{symbol}\u{fe0e}") } else { symbol.to_string() }
 }
 
 /// Escapes text for an XML attribute or element.
@@ -243,24 +276,97 @@ pub const SQUARE_PX: u32 = 48;
 /// Width of the coordinate margin around the board, in pixels.
 pub const MARGIN_PX: u32 = 24;
 
+/// Side of a piece in the rows beside the board (benches, reserves), in pixels.
+pub const ROW_PIECE_PX: u32 = 26;
+/// Pieces per line in the rows beside the board.
+const ROW_PIECES: u32 = 8;
+/// Height of one line of text under the board, in pixels.
+const LINE_PX: u32 = 18;
+
+/// The outline of a set of squares as an SVG path: every square edge whose
+/// neighbour across it is not in the set. `at(file, rank)` gives a square's
+/// top-left corner.
+fn outline_path(squares: &[(u8, u8)], s: u32, at: impl Fn(u8, u8) -> (u32, u32)) -> String {
+    let has = |f: i32, r: i32| squares.iter().any(|&(a, b)| i32::from(a) == f && i32::from(b) == r);
+    let mut d = String::new();
+    for &(file, rank) in squares {
+        let (x0, y0) = at(file, rank);
+        let (x1, y1) = (x0 + s, y0 + s);
+        let (f, r) = (i32::from(file), i32::from(rank));
+        if !has(f, r + 1) {
+            let _ = write!(d, "M{x0} {y0}H{x1}");
+        }
+        if !has(f, r - 1) {
+            let _ = write!(d, "M{x0} {y1}H{x1}");
+        }
+        if !has(f - 1, r) {
+            let _ = write!(d, "M{x0} {y0}V{y1}");
+        }
+        if !has(f + 1, r) {
+            let _ = write!(d, "M{x1} {y0}V{y1}");
+        }
+    }
+    d
+}
+
+/// One piece symbol as SVG `<text>`, centred on `(cx, cy)`.
+fn piece_text(g: &Glyph, cx: u32, cy: u32, size: u32) -> String {
+    // A letter is drawn bold and smaller than a chess symbol of the same box.
+    let (size, weight) =
+        if g.symbol.is_alphanumeric() { (size * 3 / 4, " font-weight=\"bold\"") } else { (size, "") };
+    format!(
+        "<text x=\"{cx}\" y=\"{cy}\" font-size=\"{size}\"{weight} text-anchor=\"middle\" \
+         dominant-baseline=\"central\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\" \
+         paint-order=\"stroke\">{}</text>",
+        g.color,
+        outline(g.color),
+        xml_escape(&symbol_text(g.symbol))
+    )
+}
+
 /// An SVG picture of the board: squares (light, dark, or their tint colour
-/// with the tint's name as `data-tint`), the `highlight` squares (0-based
-/// `(file, rank)`) overlaid, file letters and rank numbers around, and each
-/// piece as its filled symbol in its army colour with a contrasting outline,
-/// its mark in the corner and a `<title>` naming army, letter and square.
+/// with the tint's name as `data-tint` and its tag letter, as the text
+/// diagram's legend names it, small in the bottom-left corner), the
+/// [`BoardView::annotations`] regions outlined, the `highlight` squares
+/// (0-based `(file, rank)`) ringed in [`HIGHLIGHT`], file letters and rank
+/// numbers around, and each piece as its symbol ([`symbol_text`]) in its army
+/// colour with a contrasting outline, its mark in the corner and a `<title>`
+/// naming army, letter and square. Beside the board, the annotations' rows of
+/// off-board pieces; under it, the side to move (the `side_to_move` detail)
+/// and the annotations' notes.
 ///
 /// Every square is a `<rect class="square" data-square="e4" …>`, every piece a
-/// `<g class="piece" data-square="e4" data-army="white">`, so tools (and tests)
-/// can read the picture back.
+/// `<g class="piece" data-square="e4" data-army="white">`, every region a
+/// `<g class="region" data-label="…">`, every row a `<g class="row"
+/// data-label="…">`, so tools (and tests) can read the picture back.
 #[must_use]
 pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
     let (files, ranks) = view.dimensions();
+    let extra = view.annotations();
     let s = SQUARE_PX;
     let m = MARGIN_PX;
-    let width = 2 * m + u32::from(files) * s;
-    let height = 2 * m + u32::from(ranks) * s;
+    let board_width = 2 * m + u32::from(files) * s;
+    let board_height = 2 * m + u32::from(ranks) * s;
     let x = |file: u8| m + u32::from(file) * s;
     let y = |rank: u8| m + u32::from(ranks - 1 - rank) * s;
+
+    // The rows beside the board: a label line, then the pieces, wrapped.
+    let p = ROW_PIECE_PX;
+    let row_lines = |n: usize| (n as u32).div_ceil(ROW_PIECES).max(1);
+    let panel_width = if extra.rows.is_empty() { 0 } else { ROW_PIECES * p + m };
+    let panel_height: u32 = extra.rows.iter().map(|r| LINE_PX + row_lines(r.pieces.len()) * p + 6).sum();
+    let side = view.details().into_iter().find(|(k, _)| *k == "side_to_move").map(|(_, v)| v);
+    let text_lines = u32::from(side.is_some()) + extra.notes.len() as u32;
+    let top_height = board_height.max(m + panel_height);
+    let width = board_width + panel_width;
+    let height = top_height + text_lines * LINE_PX + if text_lines > 0 { m / 2 } else { 0 };
+
+    let cells: Vec<Vec<Cell>> = (0..ranks).map(|r| (0..files).map(|f| view.cell(f, r)).collect()).collect();
+    let names = cells
+        .iter()
+        .flatten()
+        .flat_map(|c| c.piece.as_ref().map(|g| g.army).into_iter().chain(c.tint.map(|t| t.0)));
+    let table = tags(names);
 
     let mut out = String::new();
     let _ = writeln!(
@@ -272,7 +378,7 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
     let _ = writeln!(out, "<rect class=\"frame\" width=\"{width}\" height=\"{height}\" fill=\"#302e2b\"/>");
     for rank in (0..ranks).rev() {
         for file in 0..files {
-            let cell = view.cell(file, rank);
+            let cell = &cells[usize::from(rank)][usize::from(file)];
             let name = square_name(file, rank);
             let (fill, tint_attr) = match cell.tint {
                 Some((tint, rgb)) => (rgb, format!(" data-tint=\"{}\"", xml_escape(tint))),
@@ -285,17 +391,42 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
                 x(file),
                 y(rank)
             );
+            if let Some((tint, rgb)) = cell.tint {
+                let _ = writeln!(
+                    out,
+                    "<text class=\"tint-tag\" data-square=\"{name}\" x=\"{}\" y=\"{}\" font-size=\"11\" \
+                     font-weight=\"bold\" fill=\"{}\">{}</text>",
+                    x(file) + 3,
+                    y(rank) + s - 4,
+                    outline(rgb),
+                    xml_escape(&tag_of(&table, tint).to_string())
+                );
+            }
         }
+    }
+    for region in &extra.regions {
+        let d = outline_path(&region.squares, s, |f, r| (x(f), y(r)));
+        let _ = writeln!(
+            out,
+            "<g class=\"region\" data-label=\"{}\" fill=\"none\" stroke-linecap=\"square\">\
+             <path d=\"{d}\" stroke=\"{}\" stroke-width=\"6\"/><path d=\"{d}\" stroke=\"{}\" \
+             stroke-width=\"3\"/></g>",
+            xml_escape(&region.label),
+            outline(region.color),
+            region.color
+        );
     }
     for &(file, rank) in highlight {
         if file < files && rank < ranks {
             let _ = writeln!(
                 out,
-                "<rect class=\"highlight\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\" \
-                 fill=\"{HIGHLIGHT}\" fill-opacity=\"0.55\" stroke=\"{HIGHLIGHT}\" stroke-width=\"3\"/>",
+                "<rect class=\"highlight\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+                 fill=\"none\" stroke=\"{HIGHLIGHT}\" stroke-width=\"4\"/>",
                 square_name(file, rank),
-                x(file),
-                y(rank)
+                x(file) + 3,
+                y(rank) + 3,
+                s - 6,
+                s - 6
             );
         }
     }
@@ -307,34 +438,27 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
         let _ = writeln!(
             out,
             "<text class=\"coord\" x=\"{cx}\" y=\"{}\" {coord}>{letter}</text>",
-            height - m / 2
+            board_height - m / 2
         );
     }
     for rank in 0..ranks {
         let cy = y(rank) + s / 2;
         let number = u32::from(rank) + 1;
         let _ = writeln!(out, "<text class=\"coord\" x=\"{}\" y=\"{cy}\" {coord}>{number}</text>", m / 2);
-        let _ =
-            writeln!(out, "<text class=\"coord\" x=\"{}\" y=\"{cy}\" {coord}>{number}</text>", width - m / 2);
+        let _ = writeln!(
+            out,
+            "<text class=\"coord\" x=\"{}\" y=\"{cy}\" {coord}>{number}</text>",
+            board_width - m / 2
+        );
     }
     for rank in (0..ranks).rev() {
         for file in 0..files {
-            let Some(g) = view.cell(file, rank).piece else { continue };
+            let Some(g) = &cells[usize::from(rank)][usize::from(file)].piece else { continue };
             let name = square_name(file, rank);
             let army = xml_escape(g.army);
             let _ = writeln!(out, "<g class=\"piece\" data-square=\"{name}\" data-army=\"{army}\">");
             let _ = writeln!(out, "<title>{army} {} on {name}</title>", xml_escape(&g.letter.to_string()));
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\" \
-                 fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\" paint-order=\"stroke\">{}</text>",
-                x(file) + s / 2,
-                y(rank) + s / 2 + 2,
-                s * 4 / 5,
-                g.color,
-                outline(g.color),
-                xml_escape(&g.symbol.to_string())
-            );
+            let _ = writeln!(out, "{}", piece_text(g, x(file) + s / 2, y(rank) + s / 2 + 2, s * 4 / 5));
             if let Some(mark) = g.mark {
                 let _ = writeln!(
                     out,
@@ -350,6 +474,57 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
             }
             out.push_str("</g>\n");
         }
+    }
+    let label = "fill=\"#e8e6e3\" font-size=\"13\" dominant-baseline=\"central\"";
+    let mut top = m;
+    for row in &extra.rows {
+        let left = board_width;
+        let _ = writeln!(out, "<g class=\"row\" data-label=\"{}\">", xml_escape(&row.label));
+        let count = if row.pieces.is_empty() { " (none)" } else { "" };
+        if !row.pieces.is_empty() {
+            let used = (row.pieces.len() as u32).min(ROW_PIECES);
+            let _ = writeln!(
+                out,
+                "<rect x=\"{left}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
+                top + LINE_PX,
+                used * p,
+                row_lines(row.pieces.len()) * p
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<text x=\"{left}\" y=\"{}\" {label}>{}{count}</text>",
+            top + LINE_PX / 2,
+            xml_escape(&row.label)
+        );
+        for (i, g) in row.pieces.iter().enumerate() {
+            let (col, line) = (i as u32 % ROW_PIECES, i as u32 / ROW_PIECES);
+            let _ = writeln!(
+                out,
+                "<g class=\"row-piece\" data-army=\"{}\">{}</g>",
+                xml_escape(g.army),
+                piece_text(g, left + col * p + p / 2, top + LINE_PX + line * p + p / 2 + 1, p)
+            );
+        }
+        out.push_str("</g>\n");
+        top += LINE_PX + row_lines(row.pieces.len()) * p + 6;
+    }
+    let mut line_y = top_height + LINE_PX / 2;
+    if let Some(side) = side {
+        let _ = writeln!(
+            out,
+            "<text class=\"to-move\" x=\"{m}\" y=\"{line_y}\" {label} font-weight=\"bold\">to move: {}</text>",
+            xml_escape(&side)
+        );
+        line_y += LINE_PX;
+    }
+    for note in &extra.notes {
+        let _ = writeln!(
+            out,
+            "<text class=\"note\" x=\"{m}\" y=\"{line_y}\" {label}>{}</text>",
+            xml_escape(note)
+        );
+        line_y += LINE_PX;
     }
     out.push_str("</svg>\n");
     out
@@ -496,6 +671,83 @@ squares: g green, r red
         assert!(picture.contains("<title>black K on a4</title>"));
         assert!(picture.contains(">*</text>"));
         assert!(picture.trim_end().ends_with("</svg>"));
+        assert_eq!(picture.matches("<g ").count(), picture.matches("</g>").count());
+    }
+
+    /// The toy board with every kind of annotation and a side to move.
+    struct Annotated(Toy);
+
+    impl BoardView for Annotated {
+        fn dimensions(&self) -> (u8, u8) {
+            self.0.dimensions()
+        }
+        fn cell(&self, file: u8, rank: u8) -> Cell {
+            self.0.cell(file, rank)
+        }
+        fn details(&self) -> Vec<(&'static str, String)> {
+            vec![("side_to_move", "black".to_owned())]
+        }
+        fn annotations(&self) -> crate::Annotations {
+            let pawn = self.0.cell(1, 0).piece.unwrap();
+            crate::Annotations {
+                roles: vec![
+                    crate::RoleKey { symbol: 'R', name: "Royal", letter: 'R' },
+                    crate::RoleKey { symbol: '♜', name: "Shaman", letter: 'S' },
+                ],
+                rows: vec![
+                    crate::PieceRow { label: "white bench".to_owned(), pieces: vec![pawn; 9] },
+                    crate::PieceRow { label: "black <bench>".to_owned(), pieces: Vec::new() },
+                ],
+                regions: vec![crate::Region {
+                    label: "zone".to_owned(),
+                    squares: vec![(0, 0), (1, 0)],
+                    color: Rgb(0, 0, 0),
+                }],
+                notes: vec!["draw: 20.0%".to_owned()],
+            }
+        }
+    }
+
+    #[test]
+    fn diagram_prints_a_role_legend_only_when_given() {
+        let text = diagram(&Annotated(toy()), TextStyle::Plain);
+        assert!(text.ends_with("squares: g green, r red\nroles: R Royal, ♜ Shaman (S)\n"), "{text}");
+        assert!(!diagram(&toy(), TextStyle::Plain).contains("roles:"));
+    }
+
+    #[test]
+    fn svg_draws_annotations_side_to_move_and_tint_tags() {
+        let plain = svg(&toy(), &[]);
+        assert!(!plain.contains("class=\"region\"") && !plain.contains("class=\"row\""));
+        assert!(!plain.contains("to move"), "no side to move without the detail");
+        let picture = svg(&Annotated(toy()), &[(1, 0)]);
+        assert!(picture.contains("class=\"to-move\""));
+        assert!(picture.contains(">to move: black</text>"));
+        assert!(picture.contains(">draw: 20.0%</text>"));
+        assert_eq!(picture.matches("class=\"region\" data-label=\"zone\"").count(), 1);
+        // Two adjacent squares: six outer edges, the shared one left out.
+        assert!(
+            picture.contains("<path d=\"M24 168H72M24 216H72M24 168V216M72 168H120M72 216H120M120 168V216\"")
+        );
+        assert_eq!(picture.matches("class=\"row-piece\"").count(), 9);
+        assert!(picture.contains("data-label=\"black &lt;bench&gt;\""));
+        assert!(picture.contains(">black &lt;bench&gt; (none)</text>"));
+        // Nine bench pieces wrap onto a second line; the picture grows to the right.
+        assert!(picture.starts_with(&format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\"",
+            2 * MARGIN_PX + 3 * SQUARE_PX + ROW_PIECES * ROW_PIECE_PX + MARGIN_PX
+        )));
+        // Squares of colour carry their tag letter, as the diagram's legend names it.
+        assert!(picture.contains("class=\"tint-tag\" data-square=\"b3\""));
+        assert!(picture.contains(">g</text>") && picture.contains(">r</text>"));
+        // The highlight is a ring in a colour of its own, the square's colour untouched.
+        assert!(picture.contains(&format!("fill=\"none\" stroke=\"{HIGHLIGHT}\"")));
+        // Every chess symbol is followed by the text presentation selector.
+        for (i, c) in picture.char_indices() {
+            if ('\u{2654}'..='\u{265f}').contains(&c) {
+                assert_eq!(picture[i + c.len_utf8()..].chars().next(), Some('\u{fe0e}'), "at byte {i}");
+            }
+        }
         assert_eq!(picture.matches("<g ").count(), picture.matches("</g>").count());
     }
 

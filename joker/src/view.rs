@@ -1,12 +1,35 @@
 //! [`BoardView`] for [`Joker`]: what renderers draw.
 
-use motley_core::{BoardView, Cell, Fact, Glyph, Rgb};
+use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, PieceRow, Rgb};
 
-use crate::piece::{Color, Role, Square};
+use crate::piece::{Color, Piece, Role, Square};
 use crate::position::Joker;
 use crate::setup::Pocket;
 
 const SYMBOLS: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+
+/// The glyph of a piece (`promoted` adds the `~` mark).
+fn glyph(p: Piece, promoted: bool) -> Glyph {
+    Glyph {
+        letter: p.role.upper_char(),
+        symbol: SYMBOLS[p.role as usize],
+        army: p.color.name(),
+        color: match p.color {
+            Color::White => Rgb(0xF4, 0xF1, 0xE8),
+            Color::Black => Rgb(0x22, 0x22, 0x22),
+        },
+        mark: promoted.then_some('~'),
+    }
+}
+
+/// A pocket's pieces of one colour as a row, in canonical order.
+fn row(label: String, pocket: Pocket, color: Color) -> PieceRow {
+    let pieces = Role::RESPAWNING
+        .into_iter()
+        .flat_map(|role| (0..pocket.get(color, role)).map(move |_| glyph(Piece::new(color, role), false)))
+        .collect();
+    PieceRow { label, pieces }
+}
 
 impl BoardView for Joker {
     fn dimensions(&self) -> (u8, u8) {
@@ -14,18 +37,8 @@ impl BoardView for Joker {
     }
 
     fn cell(&self, file: u8, rank: u8) -> Cell {
-        let piece = Square::at(i32::from(file), i32::from(rank)).and_then(|sq| {
-            self.board.piece_at(sq).map(|p| Glyph {
-                letter: p.role.upper_char(),
-                symbol: SYMBOLS[p.role as usize],
-                army: p.color.name(),
-                color: match p.color {
-                    Color::White => Rgb(0xF4, 0xF1, 0xE8),
-                    Color::Black => Rgb(0x22, 0x22, 0x22),
-                },
-                mark: self.board.is_promoted(sq).then_some('~'),
-            })
-        });
+        let piece = Square::at(i32::from(file), i32::from(rank))
+            .and_then(|sq| self.board.piece_at(sq).map(|p| glyph(p, self.board.is_promoted(sq))));
         Cell { piece, tint: None }
     }
 
@@ -88,5 +101,17 @@ impl BoardView for Joker {
             ("ply", Fact::from(self.ply)),
             ("ply_limit", Fact::from((self.rules.ply_limit > 0).then_some(self.rules.ply_limit))),
         ]
+    }
+
+    /// Both benches and both Joker Reserves, as rows beside the board.
+    fn annotations(&self) -> Annotations {
+        let mut rows = Vec::new();
+        for color in [Color::White, Color::Black] {
+            rows.push(row(format!("{} bench", color.name()), self.bench(), color));
+        }
+        for color in [Color::White, Color::Black] {
+            rows.push(row(format!("{} Joker Reserve", color.name()), self.joker_reserve(), color));
+        }
+        Annotations { rows, ..Annotations::default() }
     }
 }

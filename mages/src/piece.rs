@@ -197,15 +197,24 @@ impl Role {
         }
     }
 
-    /// The filled Unicode chess symbol used to draw the role.
+    /// The symbol diagrams draw for the role: its upper-case letter, as the
+    /// position string writes it. Chess symbols would mislead: `♜` (a chess
+    /// rook, `R`) would be the Shaman while `R` is the Royal.
     #[must_use]
     pub const fn symbol(self) -> char {
+        self.upper()
+    }
+
+    /// The role's name for people, capitalised (`"Royal"`), as diagram
+    /// legends print it.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
         match self {
-            Role::Royal => '♚',
-            Role::Counselor => '♛',
-            Role::Chariot => '♝',
-            Role::Shaman => '♜',
-            Role::Pawn => '♟',
+            Role::Royal => "Royal",
+            Role::Counselor => "Counselor",
+            Role::Chariot => "Chariot",
+            Role::Shaman => "Shaman",
+            Role::Pawn => "Pawn",
         }
     }
 }

@@ -5,7 +5,9 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use motley_core::zobrist::zobrist_keys;
-use motley_core::{BoardView, Cell, Fact, Glyph, Outcome, PerftMode, Position, Rgb, Seat};
+use motley_core::{
+    Annotations, BoardView, Cell, Fact, Glyph, Outcome, PerftMode, Position, Region, Rgb, RoleKey, Seat,
+};
 use rand::Rng;
 
 use crate::board::{Board, Square, far_rank};
@@ -696,8 +698,12 @@ impl Position for Mages {
         }
     }
 
+    /// At a pending engagement a resolution perft does not count in `mode`
+    /// (`foul` always; `defender` and `draw` in decision perft) has no
+    /// subtree: 0, so summing over every legal input still gives
+    /// [`Position::perft`].
     fn perft_after(&self, mv: Move, depth: u32, mode: PerftMode) -> u64 {
-        if depth == 0 {
+        if depth == 0 || (self.pending.is_some() && !self.counted_resolutions(mode).contains(&mv)) {
             return 0;
         }
         let mut child = self.clone();
@@ -705,13 +711,10 @@ impl Position for Mages {
         if self.declares(mv) { child.perft(depth, mode) } else { child.perft(depth - 1, mode) }
     }
 
-    fn divide(&self, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        let roots: Vec<Move> =
-            if self.pending.is_some() { self.counted_resolutions(mode) } else { self.legal_moves().to_vec() };
-        roots.into_iter().map(|mv| (mv, self.perft_after(mv, depth, mode))).collect()
+    /// At a pending engagement, its counted resolutions in `mode`; otherwise
+    /// every legal input.
+    fn perft_roots(&self, mode: PerftMode) -> Vec<Move> {
+        if self.pending.is_some() { self.counted_resolutions(mode) } else { self.legal_moves().to_vec() }
     }
 }
 
@@ -725,6 +728,10 @@ impl fmt::Display for Mages {
 pub const GREEN: Rgb = Rgb(0x2e, 0x8b, 0x57);
 /// Blue's drawing colour.
 pub const BLUE: Rgb = Rgb(0x1e, 0x5a, 0xc8);
+/// The outline of a pending engagement's challenger square in pictures.
+pub const CHALLENGER_MARK: Rgb = Rgb(0xff, 0x45, 0x00);
+/// The outline of a pending engagement's defender square in pictures.
+pub const DEFENDER_MARK: Rgb = Rgb(0xff, 0xd7, 0x00);
 
 impl BoardView for Mages {
     fn dimensions(&self) -> (u8, u8) {
@@ -805,6 +812,37 @@ impl BoardView for Mages {
             ("ply", Fact::from(self.ply)),
             ("ply_limit", Fact::from(self.rules.ply_limit)),
         ]
+    }
+
+    /// The role legend (the symbols are the position string's letters); at
+    /// a pending engagement, its two squares outlined (challenger orange,
+    /// defender gold) and each resolution's probability under the default
+    /// [`OutcomeModel`] as notes.
+    fn annotations(&self) -> Annotations {
+        let roles =
+            Role::ALL.map(|r| RoleKey { symbol: r.symbol(), name: r.title(), letter: r.upper() }).to_vec();
+        let mut notes = Annotations { roles, ..Annotations::default() };
+        let Some(e) = self.pending else { return notes };
+        let at = |sq: Square| (sq.file().index(), sq.rank().index());
+        notes.regions = vec![
+            Region {
+                label: "challenger".to_owned(),
+                squares: vec![at(e.challenger)],
+                color: CHALLENGER_MARK,
+            },
+            Region { label: "defender".to_owned(), squares: vec![at(e.defender)], color: DEFENDER_MARK },
+        ];
+        notes.notes.push(format!("engagement {}{} ({})", e.challenger, e.defender, e.combat.name()));
+        for (mv, p) in self.chance().unwrap_or_default() {
+            let token = mv.to_string();
+            let what = match token.split('=').next().unwrap_or(&token) {
+                "challenger" => "challenger (orange) wins",
+                "defender" => "defender (gold) wins",
+                _ => "draw",
+            };
+            notes.notes.push(format!("{what}: {:.1}%", 100.0 * p));
+        }
+        notes
     }
 }
 

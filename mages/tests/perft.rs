@@ -3,7 +3,7 @@
 
 use motley_core::perft::{parse_perft_file, run_perft_file};
 use motley_core::{PerftMode, Position};
-use motley_mages::Mages;
+use motley_mages::{Mages, Move};
 
 const SUITE: &str = include_str!("../../fixtures/mages/mages.perft");
 
@@ -35,6 +35,38 @@ fn divide_sums_to_perft_on_every_suite_position() {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Every perft path (the CLI's threaded split over [`Position::perft_roots`],
+/// and a caller that sums [`Position::perft_after`] over every legal input)
+/// gives the fixture's counts at a pending engagement: `foul`, and in decision
+/// perft `defender` and `draw`, are legal inputs with no counted subtree.
+#[test]
+fn perft_roots_and_perft_after_agree_with_perft_at_pending_engagements() {
+    for case in parse_perft_file(SUITE).unwrap() {
+        let pos = Mages::from_fen(&case.fen).unwrap();
+        for &(mode, depth, nodes) in &case.counts {
+            if depth > 3 {
+                continue;
+            }
+            let roots = pos.perft_roots(mode);
+            let by_roots: u64 = roots.iter().map(|&m| pos.perft_after(m, depth, mode)).sum();
+            assert_eq!(by_roots, nodes, "{} {mode:?} {depth}: perft_roots", case.id);
+            let by_legal: u64 = pos.legal_moves().iter().map(|&m| pos.perft_after(m, depth, mode)).sum();
+            assert_eq!(by_legal, nodes, "{} {mode:?} {depth}: every legal input", case.id);
+            let divided: Vec<Move> = pos.divide(depth, mode).into_iter().map(|(m, _)| m).collect();
+            assert_eq!(divided, roots, "{} {mode:?} {depth}: divide lists perft_roots", case.id);
+        }
+        if pos.pending().is_some() {
+            let decision: Vec<String> =
+                pos.perft_roots(PerftMode::Decision).iter().map(ToString::to_string).collect();
+            assert!(decision.iter().all(|m| m.starts_with("challenger")), "{}: {decision:?}", case.id);
+            let full: Vec<String> =
+                pos.perft_roots(PerftMode::Full).iter().map(ToString::to_string).collect();
+            assert!(full.iter().all(|m| !m.starts_with("foul")), "{}: {full:?}", case.id);
+            assert!(pos.legal_moves().iter().any(|m| m.to_string() == "foul"), "{}", case.id);
         }
     }
 }

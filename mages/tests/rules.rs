@@ -426,9 +426,31 @@ fn board_view_and_details() {
     let p = pos("r5/6/6/6/2C3/6/6/5R b - c4 0 3");
     assert_eq!(p.dimensions(), (6, 8));
     let c = p.cell(2, 3).piece.unwrap();
-    assert_eq!((c.letter, c.symbol, c.army, c.mark), ('C', '♛', "green", Some('*')));
-    assert_eq!(p.cell(0, 7).piece.unwrap().symbol, '♚');
+    // Each role is drawn as its position-string letter (a chess symbol would
+    // mislead: the rook's would be the Shaman while `R` is the Royal).
+    assert_eq!((c.letter, c.symbol, c.army, c.mark), ('C', 'C', "green", Some('*')));
+    assert_eq!(p.cell(0, 7).piece.unwrap().symbol, 'R');
     assert!(p.cell(0, 0).piece.is_none());
+    let notes = p.annotations();
+    let legend: Vec<(char, &str, char)> = notes.roles.iter().map(|k| (k.symbol, k.name, k.letter)).collect();
+    assert_eq!(
+        legend,
+        [
+            ('R', "Royal", 'R'),
+            ('C', "Counselor", 'C'),
+            ('H', "Chariot", 'H'),
+            ('S', "Shaman", 'S'),
+            ('P', "Pawn", 'P')
+        ]
+    );
+    assert!(notes.regions.is_empty() && notes.notes.is_empty() && notes.rows.is_empty());
+    // A pending engagement: both squares outlined, one note per modelled resolution.
+    let pending = pos("r5/6/6/S1p3/6/6/6/5R g a5c5");
+    let notes = pending.annotations();
+    let regions: Vec<(&str, &[(u8, u8)])> =
+        notes.regions.iter().map(|r| (r.label.as_str(), r.squares.as_slice())).collect();
+    assert_eq!(regions, [("challenger", &[(0, 4)][..]), ("defender", &[(2, 4)][..])]);
+    assert_eq!(notes.notes.len(), 4, "{:?}", notes.notes);
     let d = p.details();
     assert_eq!(d[0], ("side_to_move", "blue".to_owned()));
     assert!(d.contains(&("halos", "c4".to_owned())));

@@ -1,7 +1,9 @@
 //! [`Sovereign`], the validated two-player position, and the validation shared
 //! with Royale.
 
-use motley_core::{BoardView, Cell, Fact, Glyph, Outcome, PerftMode, Position, Seat};
+use motley_core::{
+    Annotations, BoardView, Cell, Fact, Glyph, Outcome, PerftMode, Position, Region, Rgb, Seat,
+};
 
 use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square, SquareSet, square_color};
 use crate::moves::{Move, MoveToken, ParseMoveError};
@@ -567,6 +569,22 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
     ]
 }
 
+/// The regions pictures outline (shared by both games): the central
+/// promotion zone g7–j10 in black, as the board prints it (§4.2), and its
+/// inner 2×2 centre h8–i9 in white.
+pub(crate) fn annotations() -> Annotations {
+    let zone: Vec<(u8, u8)> = CENTER.iter().map(|i| (i % 16, i / 16)).collect();
+    let centre: Vec<(u8, u8)> =
+        zone.iter().copied().filter(|&(f, r)| (7..=8).contains(&f) && (7..=8).contains(&r)).collect();
+    Annotations {
+        regions: vec![
+            Region { label: "promotion zone".to_owned(), squares: zone, color: Rgb(0x10, 0x10, 0x10) },
+            Region { label: "centre".to_owned(), squares: centre, color: Rgb(0xf8, 0xf8, 0xf8) },
+        ],
+        ..Annotations::default()
+    }
+}
+
 /// The cell of a square (shared by both games).
 pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
     let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
@@ -588,6 +606,10 @@ impl BoardView for Sovereign {
 
     fn facts(&self) -> Vec<(&'static str, Fact)> {
         facts(&self.st, &["white", "black"])
+    }
+
+    fn annotations(&self) -> Annotations {
+        annotations()
     }
 }
 

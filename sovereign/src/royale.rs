@@ -5,14 +5,14 @@
 //! It reuses the board, control and move generator of the two-player game
 //! with four seats and the check filter off.
 
-use motley_core::{BoardView, Cell, Fact, Outcome, Position, Seat, SeatResult};
+use motley_core::{Annotations, BoardView, Cell, Fact, Outcome, Position, Seat, SeatResult};
 
 use crate::board::{Square, SquareSet};
 use crate::game::EndReason;
 use crate::moves::{Move, ParseMoveError};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{
-    FenError, PositionError, cell, details, facts, find_move, move_list, to_setup, validate,
+    FenError, PositionError, annotations, cell, details, facts, find_move, move_list, to_setup, validate,
 };
 use crate::rules::Rules;
 use crate::setup::Setup;
@@ -358,6 +358,10 @@ impl BoardView for Royale {
         let inter = (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]);
         f.push(("interregnum", Fact::list(inter)));
         f
+    }
+
+    fn annotations(&self) -> Annotations {
+        annotations()
     }
 }
 
