@@ -5,6 +5,7 @@ pub mod attacks;
 pub mod bits;
 pub mod game;
 pub mod geometry;
+pub mod history;
 pub mod keyed;
 pub mod perft;
 pub mod render;
