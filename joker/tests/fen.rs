@@ -133,7 +133,7 @@ fn invalid_positions_are_rejected_with_every_issue() {
     // Pieces in the Joker Reserve count: they can all be dropped.
     let issues = err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/3k4[NNNNNNNNN] w - - 0 0 -").1;
     assert_eq!(issues[0], Issue::TooManyPieces(white));
-    let knights = "unpromoted knights on the board, bench and Joker Reserve";
+    let knights = "unpromoted knights on the board and in the Joker Reserve";
     assert!(issues.contains(&Issue::TooMany { color: white, what: knights, count: 9, max: 4 }));
     let text = Joker::from_fen("3kk3/8/8/8/8/8/8/3Q4[] b k - 0 0 -").unwrap_err().to_string();
     assert_eq!(text, "castling: castling right without king on e8 and rook on h8 (byte 25)");
@@ -176,8 +176,12 @@ fn piece_counts_beyond_what_play_produces_are_rejected() {
             .is_ok()
     );
     assert_eq!(
-        issues("rnbkkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb"),
-        vec![too_many(White, "pawns (board, bench and Joker Reserve) and promoted pieces", 14, 13)]
+        issues("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[PPPPPP] w kq - 0 0 -"),
+        vec![too_many(White, "pawns (board and Joker Reserve) and promoted pieces", 14, 13)]
+    );
+    assert_eq!(
+        issues("rnbkkbnr/pppppppp/8/8/8/1NN5/PPPPPPPP/RNBQQBNR[N] w kq - 0 0 -"),
+        vec![too_many(White, "unpromoted knights on the board and in the Joker Reserve", 5, 4)]
     );
     // A bench never grows.
     assert_eq!(
