@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use motley_core::history::History;
 use motley_core::search::{
     Evaluate, GameRecord, Limits, MatchConfig, MatchResult, PlayerSpec, Score, SearchConfig, SearchInfo,
     SearchResult, Searcher, play_match,
@@ -194,7 +195,7 @@ fn expectation<M>(resolutions: &[Resolution<M>]) -> Score {
 /// # Errors
 /// A failure (exit 1) if `stream` cannot be written.
 pub fn analyze<P: Evaluate + BoardView>(
-    pos: &P,
+    game: &History<P>,
     args: &AnalyzeArgs,
     term: Terminal,
     stream: &mut dyn Write,
@@ -202,7 +203,8 @@ pub fn analyze<P: Evaluate + BoardView>(
     let limits = analyze_limits(P::VARIANT, args);
     let multipv = limits.multipv;
     let json_out = args.common.json;
-    let facts = commands::analyze_facts(pos, &args.common, term);
+    let pos = game.position();
+    let facts = commands::analyze_facts(game, &args.common, term);
     let write_err = |e: std::io::Error| CliError::failure(format!("cannot write output: {e}"), "stdout");
     let mut iterations = Vec::new();
     if !json_out {
@@ -210,6 +212,22 @@ pub fn analyze<P: Evaluate + BoardView>(
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
             other => other.map_err(write_err)?,
         }
+    }
+    if game.is_history_draw() {
+        // The game is over by a history draw: nothing to search.
+        return Ok(if json_out {
+            let mut map: Map<String, Value> = match serde_json::from_str(&facts) {
+                Ok(Value::Object(m)) => m,
+                _ => Map::new(),
+            };
+            map.insert("search".into(), Value::Null);
+            let mut text =
+                serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "null".to_owned());
+            text.push('\n');
+            text
+        } else {
+            format!("bestmove: (none, {})\n", game.status())
+        });
     }
     let mut io_error = None;
     let stop = Arc::new(AtomicBool::new(false));
@@ -549,12 +567,12 @@ pub fn execute<P: Evaluate + BoardView>(
     use crate::args::Command;
     let stdout = match command {
         Command::Analyze(args) => {
-            let (pos, _) = commands::setup::<P>(&args.common)?;
-            analyze(&pos, args, term, stream)?
+            let game = commands::setup::<P>(&args.common)?;
+            analyze(&game, args, term, stream)?
         }
         Command::Match(args) => {
-            let (pos, _) = commands::setup::<P>(&args.common)?;
-            match_cmd(&pos, args, stream)?
+            let game = commands::setup::<P>(&args.common)?;
+            match_cmd(game.position(), args, stream)?
         }
         other => return commands::execute::<P>(other, term),
     };

@@ -151,13 +151,21 @@ pub struct Common {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub fen: Option<String>,
     /// Moves to apply first, in the variant's notation: one or more values, and a value may
-    /// hold several moves separated by commas (repeatable: --moves e2e4 --moves e7e5). It takes
-    /// every value up to the next option, so put positional arguments (DEPTH) before it.
+    /// hold several moves separated by commas or spaces (repeatable: --moves e2e4 --moves e7e5).
+    /// It takes every value up to the next option, so put positional arguments (DEPTH) before it.
     #[arg(long, value_name = "MOVE", num_args = 1.., value_delimiter = ',', action = clap::ArgAction::Append)]
     pub moves: Vec<String>,
     /// Print one JSON document on stdout instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The game --moves plays is drawn when a position occurs N times (0: never).
+    /// Default: the variant's rule (Sovereign 5, §11.3; the others never).
+    #[arg(long, value_name = "N")]
+    pub repetition: Option<u32>,
+    /// The game --moves plays is drawn after N plies without pawn move or capture
+    /// (0: never). Default: the variant's rule (Sovereign 150, §11.3; the others never).
+    #[arg(long, value_name = "N")]
+    pub move_limit: Option<u32>,
 }
 
 /// `perft`'s options.

@@ -3,6 +3,7 @@
 
 use core::fmt::Write as _;
 
+use motley_core::history::{DrawRules, History};
 use motley_core::render::{self, TextStyle};
 use motley_core::{BoardView, Fact, Outcome, PerftMode, Position};
 use serde_json::{Map, Value, json};
@@ -30,34 +31,67 @@ pub struct Output {
 /// The depth of the perft that `analyze` runs on a start position.
 pub const ANALYZE_PERFT_DEPTH: u32 = 2;
 
-/// The move tokens of `--moves`: every value, split at commas, trimmed. An
-/// empty token (`--moves ""`, `e2e4,,e7e5`) stays in the list, so that it is
+/// The move tokens of `--moves`: every value, split at commas and at
+/// whitespace (`--moves 'e2e4 e7e5'` is two moves). An empty token between
+/// commas (`--moves ""`, `e2e4,,e7e5`) stays in the list, so that it is
 /// reported as a bad move with its index.
 #[must_use]
 pub fn move_tokens(moves: &[String]) -> Vec<&str> {
-    moves.iter().flat_map(|v| v.split(',')).map(str::trim).collect()
+    moves
+        .iter()
+        .flat_map(|v| v.split(','))
+        .flat_map(|part| {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            if words.is_empty() { vec![""] } else { words }
+        })
+        .collect()
 }
 
-/// The position `--fen` (or the start position) after `--moves`, and the moves played.
+/// The history draws of the game `--moves` plays: the variant's
+/// [`Position::DRAW_RULES`], changed by `--repetition` and `--move-limit`
+/// (0 turns a rule off).
+///
+/// # Errors
+/// An input error for `--move-limit` on a variant that does not count plies
+/// without progress.
+pub fn draw_rules<P: Position>(common: &Common, start: &P) -> Result<DrawRules, CliError> {
+    let mut rules = P::DRAW_RULES;
+    if let Some(n) = common.repetition {
+        rules.repetitions = (n > 0).then_some(n);
+    }
+    if let Some(n) = common.move_limit {
+        if n > 0 && start.quiet_plies().is_none() {
+            return Err(CliError::input(
+                format!("{} does not count plies without pawn move or capture", P::VARIANT),
+                "--move-limit",
+            ));
+        }
+        rules.quiet_plies = (n > 0).then_some(n);
+    }
+    Ok(rules)
+}
+
+/// The game `--moves` plays from `--fen` (or the start position), with its
+/// history: the current position, the moves played, and the result including
+/// the history draws of [`draw_rules`].
 ///
 /// # Errors
 /// Input errors for a malformed position string (passing the library's
 /// message with its field and byte offset through) or a bad move (naming the
-/// move and its 1-based index).
-pub fn setup<P: Position>(common: &Common) -> Result<(P, Vec<P::Move>), CliError> {
-    let mut pos = match &common.fen {
+/// move and its 1-based index), including a move after the end of the game.
+pub fn setup<P: Position>(common: &Common) -> Result<History<P>, CliError> {
+    let pos = match &common.fen {
         Some(text) => P::from_fen(text)
             .map_err(|e| CliError::input(format!("invalid position string: {e}"), "--fen"))?,
         None => P::start(),
     };
-    let mut played = Vec::new();
+    let mut game = History::new(pos.clone(), draw_rules(common, &pos)?);
     for (i, token) in move_tokens(&common.moves).into_iter().enumerate() {
-        let mv = parse_legal(&pos, token)
+        let mv = parse_legal(&game, token)
             .map_err(|why| CliError::input(bad_move(token, &why), format!("move {} of --moves", i + 1)))?;
-        pos.play_unchecked(mv);
-        played.push(mv);
+        game.play(mv);
     }
-    Ok((pos, played))
+    Ok(game)
 }
 
 /// What is wrong with move `token`.
@@ -66,19 +100,19 @@ fn bad_move(token: &str, why: &str) -> String {
 }
 
 /// Parses `token` with [`Position::parse_move`] and double-checks it is one of
-/// the legal inputs, so `play_unchecked` only ever gets legal ones.
-fn parse_legal<P: Position>(pos: &P, token: &str) -> Result<P::Move, String> {
+/// the legal inputs, so `play_unchecked` only ever gets legal ones. Once the
+/// game is over (by the position or by a history draw) every token is
+/// refused with the result.
+fn parse_legal<P: Position>(game: &History<P>, token: &str) -> Result<P::Move, String> {
+    let pos = game.position();
+    if let Some(o) = game.outcome() {
+        return Err(format!("the game is over ({})", outcome_text(pos, &o)));
+    }
     if token.is_empty() {
         return Err("empty move".to_owned());
     }
     let mv = pos.parse_move(token).map_err(|e| e.to_string())?;
-    if pos.is_legal(mv) {
-        Ok(mv)
-    } else if pos.legal_moves().is_empty() {
-        Err(format!("the game is over ({})", pos.status()))
-    } else {
-        Err("not a legal input in this position".to_owned())
-    }
+    if pos.is_legal(mv) { Ok(mv) } else { Err(format!("move `{token}` is not legal here")) }
 }
 
 /// Runs `command` on variant `P`.
@@ -87,14 +121,15 @@ fn parse_legal<P: Position>(pos: &P, token: &str) -> Result<P::Move, String> {
 /// A [`CliError`] for bad input (exit 2) or another failure (exit 1).
 pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Result<Output, CliError> {
     let common = command.common();
-    let (pos, played) = setup::<P>(common)?;
+    let game = setup::<P>(common)?;
+    let pos = game.position();
     let stdout = match command {
-        Command::Show(c) => show(&pos, c, term),
-        Command::Moves(c) => moves(&pos, c),
-        Command::Perft(p) => perft_cmd(&pos, p, term)?,
-        Command::Play(c) => play(&pos, &played, c),
-        Command::Render(r) => render_cmd(&pos, r)?,
-        Command::Analyze(a) => analyze_facts(&pos, &a.common, term),
+        Command::Show(c) => show(&game, c, term),
+        Command::Moves(c) => moves(&game, c),
+        Command::Perft(p) => perft_cmd(pos, p, term)?,
+        Command::Play(c) => play(&game, c),
+        Command::Render(r) => render_cmd(&game, r)?,
+        Command::Analyze(a) => analyze_facts(&game, &a.common, term),
         Command::Match(_) | Command::Uci(_) => {
             return Err(CliError::input(
                 format!("`{}` needs a variant with a search evaluation", P::VARIANT),
@@ -140,23 +175,24 @@ fn outcome_json<P: Position>(pos: &P, outcome: Option<&Outcome>) -> Value {
     })
 }
 
-/// The sorted notation of every legal input.
-fn sorted_moves<P: Position>(pos: &P) -> Vec<String> {
-    let mut list: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+/// The sorted notation of every legal input (none once the game is over).
+fn sorted_moves<P: Position>(game: &History<P>) -> Vec<String> {
+    let mut list: Vec<String> = game.legal_moves().iter().map(ToString::to_string).collect();
     list.sort_unstable();
     list
 }
 
 /// The facts `show` prints, as a JSON object: variant, fen, side to move,
 /// status, outcome, chance, then the variant's own details.
-fn show_json<P: Position + BoardView>(pos: &P) -> Map<String, Value> {
+fn show_json<P: Position + BoardView>(game: &History<P>) -> Map<String, Value> {
+    let pos = game.position();
     let mut map = Map::new();
     map.insert("schema".into(), JSON_SCHEMA_VERSION.into());
     map.insert("variant".into(), P::VARIANT.into());
     map.insert("fen".into(), pos.fen().into());
     map.insert("side_to_move".into(), pos.seat_name(pos.turn()).into());
-    map.insert("status".into(), pos.status().into());
-    map.insert("outcome".into(), outcome_json(pos, pos.outcome().as_ref()));
+    map.insert("status".into(), game.status().into());
+    map.insert("outcome".into(), outcome_json(pos, game.outcome().as_ref()));
     map.insert(
         "seats".into(),
         (0..pos.seat_count()).map(|i| Value::from(pos.seat_name(motley_core::Seat(i as u8)))).collect(),
@@ -178,14 +214,15 @@ pub fn fact_json(fact: &Fact) -> Value {
 }
 
 /// `show`'s text: the diagram, then `key: value` lines.
-fn show_text<P: Position + BoardView>(pos: &P, term: Terminal) -> String {
+fn show_text<P: Position + BoardView>(game: &History<P>, term: Terminal) -> String {
+    let pos = game.position();
     let style = if term.color { TextStyle::Ansi } else { TextStyle::Plain };
     let mut out = render::diagram(pos, style);
     out.push('\n');
     let _ = writeln!(out, "fen: {}", pos.fen());
     let _ = writeln!(out, "side_to_move: {}", pos.seat_name(pos.turn()));
-    let _ = writeln!(out, "status: {}", pos.status());
-    if let Some(o) = pos.outcome() {
+    let _ = writeln!(out, "status: {}", game.status());
+    if let Some(o) = game.outcome() {
         let _ = writeln!(out, "game_over: {}", outcome_text(pos, &o));
     }
     if let Some(chance) = pos.chance() {
@@ -200,16 +237,19 @@ fn show_text<P: Position + BoardView>(pos: &P, term: Terminal) -> String {
     out
 }
 
-fn show<P: Position + BoardView>(pos: &P, common: &Common, term: Terminal) -> String {
-    if common.json { json_doc(&Value::Object(show_json(pos))) } else { show_text(pos, term) }
+fn show<P: Position + BoardView>(game: &History<P>, common: &Common, term: Terminal) -> String {
+    if common.json { json_doc(&Value::Object(show_json(game))) } else { show_text(game, term) }
 }
 
-fn moves<P: Position>(pos: &P, common: &Common) -> String {
-    let list = sorted_moves(pos);
+fn moves<P: Position>(game: &History<P>, common: &Common) -> String {
+    let list = sorted_moves(game);
     if common.json {
-        json_doc(
-            &json!({ "schema": JSON_SCHEMA_VERSION, "variant": P::VARIANT, "fen": pos.fen(), "moves": list }),
-        )
+        json_doc(&json!({
+            "schema": JSON_SCHEMA_VERSION,
+            "variant": P::VARIANT,
+            "fen": game.position().fen(),
+            "moves": list,
+        }))
     } else {
         list.iter().map(|m| format!("{m}\n")).collect()
     }
@@ -251,23 +291,24 @@ fn perft_cmd<P: Position>(pos: &P, args: &PerftArgs, term: Terminal) -> Result<S
     })
 }
 
-fn play<P: Position>(pos: &P, played: &[P::Move], common: &Common) -> String {
-    let outcome = pos.outcome();
+fn play<P: Position>(game: &History<P>, common: &Common) -> String {
+    let pos = game.position();
+    let outcome = game.outcome();
     if common.json {
         json_doc(&json!({
             "schema": JSON_SCHEMA_VERSION,
             "variant": P::VARIANT,
-            "moves": played.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "moves": game.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
             "fen": pos.fen(),
             "side_to_move": pos.seat_name(pos.turn()),
-            "status": pos.status(),
+            "status": game.status(),
             "game_over": outcome.is_some(),
             "outcome": outcome_json(pos, outcome.as_ref()),
         }))
     } else {
         let mut out = String::new();
         let _ = writeln!(out, "fen: {}", pos.fen());
-        let _ = writeln!(out, "status: {}", pos.status());
+        let _ = writeln!(out, "status: {}", game.status());
         match outcome {
             Some(o) => {
                 let _ = writeln!(out, "game_over: {}", outcome_text(pos, &o));
@@ -280,10 +321,11 @@ fn play<P: Position>(pos: &P, played: &[P::Move], common: &Common) -> String {
     }
 }
 
-fn render_cmd<P: Position + BoardView>(pos: &P, args: &RenderArgs) -> Result<String, CliError> {
+fn render_cmd<P: Position + BoardView>(game: &History<P>, args: &RenderArgs) -> Result<String, CliError> {
+    let pos = game.position();
     let highlight = match &args.highlight {
         Some(token) => {
-            let mv = parse_legal(pos, token)
+            let mv = parse_legal(game, token)
                 .map_err(|why| CliError::input(bad_move(token, &why), "--highlight"))?;
             render::move_squares(pos, mv)
         }
@@ -313,12 +355,13 @@ fn render_cmd<P: Position + BoardView>(pos: &P, args: &RenderArgs) -> Result<Str
 /// legal inputs and, on a start position, perft 2 (text, or a JSON object
 /// with `--json`).
 #[must_use]
-pub fn analyze_facts<P: Position + BoardView>(pos: &P, common: &Common, term: Terminal) -> String {
-    let legal = pos.legal_moves().len();
+pub fn analyze_facts<P: Position + BoardView>(game: &History<P>, common: &Common, term: Terminal) -> String {
+    let pos = game.position();
+    let legal = game.legal_moves().len();
     let at_start = pos.fen() == P::start().fen();
     let perft = at_start.then(|| pos.perft(ANALYZE_PERFT_DEPTH, PerftMode::Decision));
     if common.json {
-        let mut map = show_json(pos);
+        let mut map = show_json(game);
         map.insert("legal_moves".into(), legal.into());
         map.insert(
             "perft".into(),
@@ -326,7 +369,7 @@ pub fn analyze_facts<P: Position + BoardView>(pos: &P, common: &Common, term: Te
         );
         json_doc(&Value::Object(map))
     } else {
-        let mut out = show_text(pos, term);
+        let mut out = show_text(game, term);
         let _ = writeln!(out, "legal_moves: {legal}");
         if let Some(n) = perft {
             let _ = writeln!(out, "perft {ANALYZE_PERFT_DEPTH}: {n}");

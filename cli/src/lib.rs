@@ -50,12 +50,20 @@ where
     T: Into<std::ffi::OsString> + Clone,
     R: std::io::BufRead + Send,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    if let Some(help) = help_of_help(&words) {
+        return Outcome::Success(help);
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind as K;
             return match e.kind() {
                 K::DisplayHelp | K::DisplayVersion => Outcome::Success(e.to_string()),
+                K::MissingRequiredArgument => {
+                    Outcome::Failure(depth_after_moves(&words).unwrap_or_else(|| CliError::from_clap(&e)))
+                }
                 _ => Outcome::Failure(CliError::from_clap(&e)),
             };
         }
@@ -64,4 +72,41 @@ where
         Ok(out) => Outcome::Success(out.stdout),
         Err(e) => Outcome::Failure(e),
     }
+}
+
+/// `motley help --help` (or `-h`): the help of clap's `help` subcommand, which
+/// clap itself reads as a request for the help of a command named `--help`.
+fn help_of_help(words: &[String]) -> Option<String> {
+    match words.get(1..)? {
+        [help, flag] if help == "help" && (flag == "--help" || flag == "-h") => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            cmd.build();
+            cmd.find_subcommand_mut("help").map(|h| h.render_long_help().to_string())
+        }
+        _ => None,
+    }
+}
+
+/// `motley perft joker --moves e2e4 2`: `--moves` took the depth as a move,
+/// so clap misses `<DEPTH>`. Names the fix with the user's own arguments.
+fn depth_after_moves(words: &[String]) -> Option<CliError> {
+    if words.get(1).map(String::as_str) != Some("perft") {
+        return None;
+    }
+    let moves_at = words.iter().position(|w| w == "--moves")?;
+    let depth_at = words.iter().rposition(|w| w.parse::<u32>().is_ok())?;
+    if depth_at <= moves_at {
+        return None;
+    }
+    let variant_at = (2..moves_at).find(|&i| !words[i].starts_with('-'))?;
+    let mut fixed: Vec<&str> = vec!["motley"];
+    for (i, w) in words.iter().enumerate().skip(1) {
+        if i != depth_at {
+            fixed.push(w);
+        }
+        if i == variant_at {
+            fixed.push(&words[depth_at]);
+        }
+    }
+    Some(CliError::input(format!("the depth comes before --moves ({})", fixed.join(" ")), "argument <DEPTH>"))
 }

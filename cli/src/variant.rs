@@ -85,7 +85,7 @@ impl fmt::Display for Variant {
     }
 }
 
-/// The `<VARIANT>` argument names no variant.
+/// The `<VARIANT>` argument names no variant (names are case-insensitive).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("unknown variant `{0}` (expected sovereign, royale, mages or joker)")]
 pub struct UnknownVariant(pub String);
@@ -93,7 +93,10 @@ pub struct UnknownVariant(pub String);
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownVariant(s.to_owned()))
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
     }
 }
 

@@ -239,6 +239,10 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// The variant's name as the CLI spells it (`"joker"`, `"mages"`, …).
     const VARIANT: &'static str;
 
+    /// The history draws the variant's rules apply automatically (see
+    /// [`History`](crate::history::History)). Default: none.
+    const DRAW_RULES: crate::history::DrawRules = crate::history::DrawRules::NONE;
+
     /// The variant's start position.
     fn start() -> Self;
 
@@ -280,6 +284,21 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
 
     /// The Zobrist hash of everything that decides the legal inputs and the result.
     fn zobrist(&self) -> u64;
+
+    /// The hash that decides repetition (see [`History`](crate::history::History)):
+    /// [`Position::zobrist`] without the counters that never repeat (ply
+    /// count, half-move clock). Default: [`Position::zobrist`], for variants
+    /// whose hash holds no counter.
+    fn repetition_key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    /// Plies since the last pawn move or capture, for variants that count
+    /// them (the clock of [`DrawRules::quiet_plies`](crate::history::DrawRules)).
+    /// Default: `None` (not counted).
+    fn quiet_plies(&self) -> Option<u32> {
+        None
+    }
 
     /// A one-line status for people: `"ongoing"`, `"check"`, `"engagement pending"`,
     /// or the outcome naming seats as the game does (`"black wins (checkmate)"`,

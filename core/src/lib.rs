@@ -6,6 +6,7 @@ pub mod bits;
 pub mod facts;
 pub mod game;
 pub mod geometry;
+pub mod history;
 pub mod keyed;
 pub mod perft;
 pub mod render;

@@ -171,7 +171,7 @@ impl FromStr for Move {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// The token is not in the notation.
-    #[error("move {token:?}: {what} (byte {at})")]
+    #[error("move `{token}`: {what} (byte {at})")]
     Syntax {
         /// The token.
         token: String,
@@ -180,8 +180,20 @@ pub enum ParseMoveError {
         /// What was expected.
         what: &'static str,
     },
+    /// A pawn reaches the last rank, so the move needs a promotion letter.
+    #[error("move `{token}` needs a promotion letter (q, r, b, n, k)")]
+    PromotionNeeded {
+        /// The token.
+        token: String,
+    },
+    /// The game is over: no move is legal.
+    #[error("the game is over ({status})")]
+    GameOver {
+        /// The result, as [`Position::status`](motley_core::Position::status) says it.
+        status: String,
+    },
     /// The token is well formed but not a legal move here.
-    #[error("move {token:?} is not legal in this position")]
+    #[error("move `{token}` is not legal here")]
     Illegal {
         /// The token.
         token: String,

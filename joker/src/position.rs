@@ -11,7 +11,7 @@ use crate::board::Board;
 use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
 use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
 use crate::piece::{Color, Piece, Role, Square};
-use crate::rules::{PromotedRespawn, Rules};
+use crate::rules::{KingPromotion, PromotedRespawn, Rules};
 use crate::setup::{Castling, FIELDS, ParseFenError, Pocket, Setup};
 
 /// The start position string.
@@ -85,6 +85,32 @@ pub enum Issue {
     /// More than 32 pieces of one colour on the board and in its Joker Reserve.
     #[error("more than 32 {0} pieces on the board and in the Joker Reserve")]
     TooManyPieces(Color),
+    /// More pieces of a kind on the board (and, for pawns, knights and
+    /// bishops, on the bench and in the Joker Reserve) than the game can
+    /// produce from the start position under the rules.
+    #[error("{color} has {count} {what}, the game can produce at most {max}")]
+    TooMany {
+        /// The colour.
+        color: Color,
+        /// What was counted (`"kings"`, `"pawns and promoted pieces"`, …).
+        what: &'static str,
+        /// How many there are.
+        count: u32,
+        /// How many the game can produce.
+        max: u32,
+    },
+    /// More pieces of a kind on a reserve bench than it starts with (a bench only empties).
+    #[error("{color} bench holds {count} {role}s, it starts with {max}")]
+    BenchTooMany {
+        /// The colour.
+        color: Color,
+        /// The kind.
+        role: Role,
+        /// How many it holds.
+        count: u32,
+        /// How many it starts with.
+        max: u32,
+    },
     /// A castling right without the black king on `e8` and the rook on its corner.
     #[error("castling right without king on e8 and rook on {0}")]
     Castling(Square),
@@ -101,7 +127,9 @@ impl Issue {
             Issue::PawnOnBackRank(_)
             | Issue::WhiteKing(_)
             | Issue::PromotedPawn(_)
-            | Issue::TooManyPieces(_) => FIELDS[0],
+            | Issue::TooManyPieces(_)
+            | Issue::TooMany { .. } => FIELDS[0],
+            Issue::BenchTooMany { .. } => FIELDS[6],
             Issue::Castling(_) => FIELDS[2],
             Issue::EnPassant(_) => FIELDS[3],
         }
@@ -181,6 +209,70 @@ impl Default for Joker {
     }
 }
 
+/// Checks the piece counts of `setup` against what play can produce from the
+/// start position: captures only remove pieces, a respawn moves a piece from
+/// the bench to the board or the Joker Reserve, a drop moves one from the
+/// reserve to the board, and a promotion turns a pawn into a piece marked `~`.
+/// So per colour: unpromoted rooks, queens and kings never exceed their start
+/// count; unpromoted knights and bishops on the board and in the Joker Reserve
+/// never exceed the start board plus bench; pawns there plus promoted pieces
+/// never exceed the start pawns plus bench pawns; a bench never grows; Black
+/// has at most two kings unless it may always promote to a king, and queens
+/// only if it may promote to one. (The current bench is not added to the
+/// sums, so that composed positions may give a side a full bench.)
+fn count_issues(setup: &Setup, rules: &Rules, issues: &mut Vec<Issue>) {
+    let start = Setup::default();
+    let b = &setup.board;
+    let count = |board: &Board, color: Color, role: Role, promoted: Option<bool>| -> u32 {
+        let set = board.by_color[color as usize] & board.by_role[role as usize];
+        match promoted {
+            None => set.count_ones(),
+            Some(true) => (set & board.promoted).count_ones(),
+            Some(false) => (set & !board.promoted).count_ones(),
+        }
+    };
+    for color in Color::ALL {
+        let mut too_many = |what: &'static str, count: u32, max: u32| {
+            if count > max {
+                issues.push(Issue::TooMany { color, what, count, max });
+            }
+        };
+        let reserve = |role: Role| u32::from(setup.reserve.get(color, role));
+        let start_bench = |role: Role| u32::from(start.bench.get(color, role));
+        let plain = |p: &Setup, role: Role| count(&p.board, color, role, Some(false));
+        too_many("unpromoted rooks", plain(setup, Role::Rook), plain(&start, Role::Rook));
+        if color == Color::Black && !rules.black_queen_promotion {
+            too_many("queens", count(b, color, Role::Queen, None), 0);
+        } else {
+            too_many("unpromoted queens", plain(setup, Role::Queen), plain(&start, Role::Queen));
+        }
+        for (role, what) in [
+            (Role::Knight, "unpromoted knights on the board and in the Joker Reserve"),
+            (Role::Bishop, "unpromoted bishops on the board and in the Joker Reserve"),
+        ] {
+            too_many(what, plain(setup, role) + reserve(role), plain(&start, role) + start_bench(role));
+        }
+        let promoted = (b.by_color[color as usize] & b.promoted).count_ones();
+        let pawns = count(b, color, Role::Pawn, None) + reserve(Role::Pawn);
+        let start_pawns = count(&start.board, color, Role::Pawn, None) + start_bench(Role::Pawn);
+        too_many("pawns (board and Joker Reserve) and promoted pieces", pawns + promoted, start_pawns);
+        if color == Color::Black {
+            let start_kings = count(&start.board, color, Role::King, None);
+            if rules.black_king_promotion == KingPromotion::Always {
+                too_many("unpromoted kings", plain(setup, Role::King), start_kings);
+            } else {
+                too_many("kings", count(b, color, Role::King, None), start_kings);
+            }
+        }
+        for role in Role::RESPAWNING {
+            let (have, max) = (setup.bench.get(color, role), start.bench.get(color, role));
+            if have > max {
+                issues.push(Issue::BenchTooMany { color, role, count: u32::from(have), max: u32::from(max) });
+            }
+        }
+    }
+}
+
 /// Castling rights kept when a move touches a square.
 const fn castle_mask(sq: u8) -> u8 {
     match sq {
@@ -229,6 +321,7 @@ impl Joker {
                 issues.push(Issue::TooManyPieces(color));
             }
         }
+        count_issues(setup, &rules, &mut issues);
         let black = |role: Role, sq: u8| b.piece_at_index(sq) == Some(Piece::new(Color::Black, role));
         let king_home = black(Role::King, E8);
         if setup.castling.king_side && !(king_home && black(Role::Rook, H8)) {
@@ -636,8 +729,14 @@ impl Joker {
                 }
             }
         }
-        h ^= splitmix64(ZOBRIST[slot] ^ u64::from(self.clock)).1;
-        h ^ splitmix64(ZOBRIST[slot + 1] ^ u64::from(self.ply)).1
+        h ^ self.counter_keys()
+    }
+
+    /// The part of [`Joker::zobrist`] that hashes the half-move clock and the ply count.
+    fn counter_keys(&self) -> u64 {
+        const SLOT: usize = 13 * 64 + 13 + 2 * 2 * 3;
+        splitmix64(ZOBRIST[SLOT] ^ u64::from(self.clock)).1
+            ^ splitmix64(ZOBRIST[SLOT + 1] ^ u64::from(self.ply)).1
     }
 
     /// Whether a white piece attacks `sq` (used by castling).
@@ -737,8 +836,21 @@ impl Position for Joker {
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
+        if self.end_reason().is_some() {
+            return Err(ParseMoveError::GameOver { status: Position::status(self) });
+        }
         let mv = Move::from_ascii(token.as_bytes())?;
-        if self.is_legal(mv) { Ok(mv) } else { Err(ParseMoveError::Illegal { token: token.to_owned() }) }
+        if self.is_legal(mv) {
+            return Ok(mv);
+        }
+        if let Move::Normal { from, to, promotion: None } = mv
+            && self.legal_moves().iter().any(
+                |m| matches!(*m, Move::Normal { from: f, to: d, promotion: Some(_) } if f == from && d == to),
+            )
+        {
+            return Err(ParseMoveError::PromotionNeeded { token: token.to_owned() });
+        }
+        Err(ParseMoveError::Illegal { token: token.to_owned() })
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -747,6 +859,14 @@ impl Position for Joker {
 
     fn zobrist(&self) -> u64 {
         Joker::zobrist(self)
+    }
+
+    fn quiet_plies(&self) -> Option<u32> {
+        Some(u32::from(self.clock))
+    }
+
+    fn repetition_key(&self) -> u64 {
+        Joker::zobrist(self) ^ self.counter_keys()
     }
 
     fn status(&self) -> String {

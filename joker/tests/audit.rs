@@ -138,7 +138,7 @@ fn promoted_pieces_respawn_as_their_current_kind() {
 
 #[test]
 fn queens_rooks_and_kings_never_respawn() {
-    let p = after("3k4/8/8/8/8/8/8/Q2r4[] b - - 0 1 PPNNBB", &["d1a1"]);
+    let p = after("3k4/8/8/8/8/8/8/Q2r4[] b - - 0 1 PPNNB", &["d1a1"]);
     assert_eq!(p.board().by_piece(Piece::new(W, Role::Queen)).count(), 0);
     assert_eq!(p.bench().get(W, Role::Pawn), 2);
     let p = after("r2k3k/8/8/8/8/8/8/R7[] w - - 0 0 ppnnbb", &["a1a8"]);
@@ -349,7 +349,7 @@ fn white_without_a_legal_move_loses_and_black_without_one_loses() {
     assert_eq!(p.end_reason(), Some(EndReason::Stalemate));
     assert_eq!(p.winner(), Some(B));
     // Black's pieces are all wedged on ranks 1-2 by each other.
-    let p = pos("Q7/8/8/8/8/8/pppppppp/bbbbkbbb[] b - - 0 1 -");
+    let p = pos("Q7/8/8/8/8/8/pppppppp/bbbbkb~b~b~[] b - - 0 1 -");
     assert_eq!(p.end_reason(), Some(EndReason::BlackNoMoves));
     assert_eq!(p.winner(), Some(W));
 }

@@ -126,21 +126,68 @@ fn invalid_positions_are_rejected_with_every_issue() {
         (25, vec![Issue::Castling(sq("h8")), Issue::Castling(sq("a8"))])
     );
     assert_eq!(err("3kk3/8/8/8/8/8/8/3Q4[] b - e3 0 0 -"), (27, vec![Issue::EnPassant(sq("e3"))]));
-    assert_eq!(
-        err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/Q7/8/8/3k4[] w - - 0 0 -").1,
-        vec![Issue::TooManyPieces(motley_joker::Color::White)]
-    );
+    let white = motley_joker::Color::White;
+    let issues = err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/Q7/8/8/3k4[] w - - 0 0 -").1;
+    assert_eq!(issues[0], Issue::TooManyPieces(white));
+    assert!(issues.contains(&Issue::TooMany { color: white, what: "unpromoted queens", count: 33, max: 2 }));
     // Pieces in the Joker Reserve count: they can all be dropped.
-    assert_eq!(
-        err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/3k4[NNNNNNNNN] w - - 0 0 -").1,
-        vec![Issue::TooManyPieces(motley_joker::Color::White)]
-    );
-    assert!(Joker::from_fen("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/3k4[NNNNNNNN] w - - 0 0 -").is_ok());
+    let issues = err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/3k4[NNNNNNNNN] w - - 0 0 -").1;
+    assert_eq!(issues[0], Issue::TooManyPieces(white));
+    let knights = "unpromoted knights on the board and in the Joker Reserve";
+    assert!(issues.contains(&Issue::TooMany { color: white, what: knights, count: 9, max: 4 }));
     let text = Joker::from_fen("3kk3/8/8/8/8/8/8/3Q4[] b k - 0 0 -").unwrap_err().to_string();
     assert_eq!(text, "castling: castling right without king on e8 and rook on h8 (byte 25)");
     // A valid en passant square.
     assert!(Joker::from_fen("3kk3/8/8/8/4P3/8/8/3Q4[] b - e3 0 0 -").is_ok());
     assert!(Joker::from_fen("3kk3/8/8/8/4P3/8/4P3/3Q4[] b - e3 0 0 -").is_err(), "origin occupied");
+}
+
+/// Issue 14 #7: piece counts are checked against what the game can produce.
+#[test]
+fn piece_counts_beyond_what_play_produces_are_rejected() {
+    use motley_joker::Color::{Black, White};
+    let issues = |fen: &str| match Joker::from_fen(fen) {
+        Err(FenError::Invalid { error, .. }) => error.issues,
+        other => panic!("{fen}: {other:?}"),
+    };
+    let too_many = |color, what, count, max| Issue::TooMany { color, what, count, max };
+    // Three black kings (one more on d3).
+    let three = "rnbkkbnr/pppppppp/8/8/8/3k4/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb";
+    assert_eq!(issues(three), vec![too_many(Black, "kings", 3, 2)]);
+    assert_eq!(
+        Joker::from_fen(three).unwrap_err().to_string(),
+        "board: black has 3 kings, the game can produce at most 2 (byte 0)"
+    );
+    // A black queen, unpromoted or promoted: Black never gets one.
+    let queen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb";
+    assert_eq!(issues(queen), vec![too_many(Black, "queens", 1, 0)]);
+    assert_eq!(issues("3kk3/8/8/8/8/8/8/q~2Q4[] w - - 0 9 -"), vec![too_many(Black, "queens", 1, 0)]);
+    // ... unless the rules allow it.
+    let rules = motley_joker::Rules { black_queen_promotion: true, ..motley_joker::Rules::default() };
+    assert!(Joker::from_fen_with_rules("3kk3/8/8/8/8/8/8/q~2Q4[] w - - 0 9 -", rules).is_ok());
+    // A third queen needs the ~ of a promotion; a ninth pawn on the board
+    // with a full bench is one pawn too many.
+    assert_eq!(
+        issues("rnbkkbnr/pppppppp/8/8/8/Q7/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb"),
+        vec![too_many(White, "unpromoted queens", 3, 2)]
+    );
+    assert!(
+        Joker::from_fen("rnbkkbnr/pppppppp/8/8/8/Q~7/PPPPPPP1/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb")
+            .is_ok()
+    );
+    assert_eq!(
+        issues("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[PPPPPP] w kq - 0 0 -"),
+        vec![too_many(White, "pawns (board and Joker Reserve) and promoted pieces", 14, 13)]
+    );
+    assert_eq!(
+        issues("rnbkkbnr/pppppppp/8/8/8/1NN5/PPPPPPPP/RNBQQBNR[N] w kq - 0 0 -"),
+        vec![too_many(White, "unpromoted knights on the board and in the Joker Reserve", 5, 4)]
+    );
+    // A bench never grows.
+    assert_eq!(
+        issues("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQQBNR[] w kq - 0 0 PPPPPPNNBppppppppnnnbb"),
+        vec![Issue::BenchTooMany { color: White, role: motley_joker::Role::Pawn, count: 6, max: 5 }]
+    );
 }
 
 #[test]

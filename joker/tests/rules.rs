@@ -495,7 +495,7 @@ fn white_stalemate_loses() {
     assert_eq!(p.outcome().unwrap().reason(), "stalemate");
 }
 
-const BLACK_STUCK: &str = "7Q/8/8/8/8/8/pppppppp/kbbbbbbb[] b - - 0 30 -";
+const BLACK_STUCK: &str = "7Q/8/8/8/8/8/pppppppp/kbbbbb~b~b~[] b - - 0 30 -";
 
 #[test]
 fn black_without_moves_loses() {
@@ -507,7 +507,7 @@ fn black_without_moves_loses() {
     let rules = Rules { black_no_moves_loses: false, ..Rules::default() };
     assert_eq!(with(BLACK_STUCK, rules).winner(), Some(B));
     // With White to move the same board is an ongoing game.
-    assert_eq!(pos("7Q/8/8/8/8/8/pppppppp/kbbbbbbb[] w - - 0 30 -").end_reason(), None);
+    assert_eq!(pos("7Q/8/8/8/8/8/pppppppp/kbbbbb~b~b~[] w - - 0 30 -").end_reason(), None);
 }
 
 #[test]
@@ -576,10 +576,12 @@ fn zobrist_tracks_state() {
 
 #[test]
 fn crowded_positions_fit_the_move_list() {
-    // 31 queens and a knight in the reserve (the most validation allows), spread out.
-    let fen = "Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1k1Q[N] w - - 0 0 -";
+    // The most pieces validation lets White have (issue 14 #7): 13 promoted
+    // queens (every pawn, bench pawns included), 2 queens, 2 rooks, 4 knights
+    // and 3 bishops, spread out.
+    let fen = "Q~1Q~1Q~1Q~1/1Q~1Q~1Q~1Q~/Q~1Q~1Q~1Q~1/1Q~1Q1Q1R/R1N1N1N1/1N1B1B1B/8/3k4[] w - - 0 0 -";
     let p = pos(fen);
-    assert_eq!(p.board().occupied().count(), 32);
+    assert_eq!(p.board().occupied().count(), 25);
     let n = p.legal_moves().len();
     assert_eq!(n as u64, p.count_legal_moves());
     assert!(n > 3 * 32 && n <= motley_joker::MAX_MOVES, "{n}");

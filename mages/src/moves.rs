@@ -325,8 +325,11 @@ pub enum ParseMoveError {
         at: usize,
     },
     /// The game is over: no input is legal.
-    #[error("the game is over")]
-    GameOver,
+    #[error("the game is over ({status})")]
+    GameOver {
+        /// The result, as [`Position::status`](motley_core::Position::status) says it.
+        status: String,
+    },
     /// An engagement is pending: only its resolutions are legal.
     #[error("an engagement is pending: expected `challenger`, `defender`, `draw` or `foul` (byte 0)")]
     Pending,

@@ -454,7 +454,7 @@ impl Mages {
     /// Checks a syntactically valid input against the position, naming what is wrong.
     fn check(&self, mv: Move) -> Result<Move, ParseMoveError> {
         if self.is_over() {
-            return Err(ParseMoveError::GameOver);
+            return Err(ParseMoveError::GameOver { status: Position::status(self) });
         }
         match mv {
             Move::Resolve { resolution, promotion } => {
@@ -652,6 +652,14 @@ impl Position for Mages {
         if self.passes > 0 {
             h ^= KEYS[PASS_KEYS + usize::from(self.passes.min(2)) - 1];
         }
+        if self.rules.ply_limit.is_some() {
+            h ^= KEYS[PLY_KEY].wrapping_mul(u64::from(self.ply) + 1);
+        }
+        h
+    }
+
+    fn repetition_key(&self) -> u64 {
+        let mut h = Position::zobrist(self);
         if self.rules.ply_limit.is_some() {
             h ^= KEYS[PLY_KEY].wrapping_mul(u64::from(self.ply) + 1);
         }

@@ -138,7 +138,11 @@ fn challenger_wins_and_a_royal_is_lost_as_defender() {
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.perft(1, PerftMode::Decision), 0);
     assert_eq!(p.perft(3, PerftMode::Full), 0);
-    assert_eq!(p.parse_move("a1a2"), Err(ParseMoveError::GameOver));
+    let err = p.parse_move("a1a2").unwrap_err();
+    assert_eq!(err, ParseMoveError::GameOver { status: p.status() });
+    assert!(
+        err.to_string().starts_with("the game is over (") && err.to_string().ends_with("(royal-downed))")
+    );
     assert_eq!(p.to_string(), "5C/6/6/6/6/6/6/R5 b - - 0 1 royal-downed");
     assert_eq!(pos(&p.to_string()), p);
 }

@@ -139,7 +139,7 @@ impl MoveToken {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// A square name was expected at byte `at`.
-    #[error("move `{token}`: expected a square at byte {at}")]
+    #[error("move `{token}`: expected a square (byte {at})")]
     Square {
         /// The token.
         token: String,
@@ -147,7 +147,7 @@ pub enum ParseMoveError {
         at: usize,
     },
     /// An unknown promotion letter or trailing text at byte `at`.
-    #[error("move `{token}`: unexpected text at byte {at}")]
+    #[error("move `{token}`: unexpected text (byte {at})")]
     Trailing {
         /// The token.
         token: String,
@@ -155,12 +155,24 @@ pub enum ParseMoveError {
         at: usize,
     },
     /// An unknown colour name at byte `at`.
-    #[error("move `{token}`: unknown colour at byte {at}")]
+    #[error("move `{token}`: unknown colour (byte {at})")]
     Color {
         /// The token.
         token: String,
         /// Byte offset.
         at: usize,
+    },
+    /// The pawn enters the central zone, so the move needs a promotion letter.
+    #[error("move `{token}` needs a promotion letter (q, r, b, n, k)")]
+    PromotionNeeded {
+        /// The token.
+        token: String,
+    },
+    /// The game is over: no move is legal.
+    #[error("the game is over ({status})")]
+    GameOver {
+        /// The result, as [`Position::status`](motley_core::Position::status) says it.
+        status: String,
     },
     /// The token is well formed but not a legal move in the position.
     #[error("move `{token}` is not legal here")]
@@ -213,7 +225,11 @@ impl FromStr for MoveToken {
         let promotion = match &token.as_bytes()[end..] {
             [] => None,
             [c] => Some(Role::from_letter(*c).filter(|r| *r != Role::Pawn).ok_or_else(|| trailing(end))?),
-            _ => return Err(trailing(end + 1)),
+            // The offending byte: the first one unless it is a promotion letter.
+            [c, ..] if Role::from_letter(*c).is_some_and(|r| r != Role::Pawn) => {
+                return Err(trailing(end + 1));
+            }
+            _ => return Err(trailing(end)),
         };
         Ok(MoveToken::Normal { from, to, promotion })
     }

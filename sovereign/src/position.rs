@@ -144,7 +144,6 @@ pub(crate) fn validate(
         castling: setup.castling,
         ply: setup.ply,
         halfmove: setup.halfmove.unwrap_or(0),
-        clock_field: setup.halfmove.is_some(),
         ctrl: [NONE; 12],
         rules: MoveRules {
             twin_move: rules.twin_move,
@@ -180,7 +179,10 @@ pub(crate) fn to_setup(st: &State) -> Setup {
         owned,
         castling: st.castling,
         ply: st.ply,
-        halfmove: st.clock_field.then_some(st.halfmove),
+        // The canonical string writes the clock exactly when it is not zero,
+        // so that printing and reading back is the identity (§3.3: the 7th
+        // field is optional and an absent one reads as 0).
+        halfmove: (st.halfmove != 0).then_some(st.halfmove),
     }
 }
 
@@ -374,11 +376,17 @@ text_traits!(Sovereign);
 /// Parses a token and finds the legal move it names.
 pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {
     let t: MoveToken = token.parse()?;
-    legal
-        .iter()
-        .copied()
-        .find(|m| t.matches(*m))
-        .ok_or_else(|| ParseMoveError::Illegal { token: token.to_owned() })
+    legal.iter().copied().find(|m| t.matches(*m)).ok_or_else(|| match t {
+        // The pawn enters the centre: the move exists with a promotion letter only.
+        MoveToken::Normal { from, to, promotion: None }
+            if legal.iter().any(
+                |m| matches!(*m, Move::Normal { from: f, to: d, promotion: Some(_) } if f == from && d == to),
+            ) =>
+        {
+            ParseMoveError::PromotionNeeded { token: token.to_owned() }
+        }
+        _ => ParseMoveError::Illegal { token: token.to_owned() },
+    })
 }
 
 impl Position for Sovereign {
@@ -388,6 +396,12 @@ impl Position for Sovereign {
     type MoveError = ParseMoveError;
 
     const VARIANT: &'static str = "sovereign";
+
+    /// §11.3 as [`Rules::default`] sets it: drawn automatically at the fifth
+    /// occurrence of a position ([`Rules::auto_repetitions`]) and after 150
+    /// plies without pawn move or capture ([`Rules::auto_draw_plies`]).
+    const DRAW_RULES: motley_core::history::DrawRules =
+        motley_core::history::DrawRules { repetitions: Some(5), quiet_plies: Some(150) };
 
     fn start() -> Self {
         START_FEN.parse().expect("the start position is valid")
@@ -419,6 +433,9 @@ impl Position for Sovereign {
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
+        if self.outcome().is_some() {
+            return Err(ParseMoveError::GameOver { status: self.status() });
+        }
         find_move(&self.legal_moves(), token)
     }
 
@@ -431,6 +448,10 @@ impl Position for Sovereign {
 
     fn zobrist(&self) -> u64 {
         zobrist::hash(&self.st)
+    }
+
+    fn quiet_plies(&self) -> Option<u32> {
+        Some(self.st.halfmove)
     }
 
     fn status(&self) -> String {

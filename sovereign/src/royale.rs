@@ -309,6 +309,9 @@ impl Position for Royale {
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
+        if self.outcome().is_some() {
+            return Err(ParseMoveError::GameOver { status: self.status() });
+        }
         find_move(&self.legal_moves(), token)
     }
 
@@ -325,6 +328,10 @@ impl Position for Royale {
 
     fn zobrist(&self) -> u64 {
         zobrist::hash(&self.st)
+    }
+
+    fn quiet_plies(&self) -> Option<u32> {
+        Some(self.st.halfmove)
     }
 
     fn status(&self) -> String {

@@ -74,6 +74,31 @@ pub enum ParseFenError {
         /// Byte offset.
         at: usize,
     },
+    /// A castling letter (two players) or square (Royale) names a square
+    /// without a rook: §3.3's letters name files of unmoved rooks.
+    #[error("castling: `{token}` names {square}, which holds no rook (byte {at})")]
+    CastlingNoRook {
+        /// The letter or square as written.
+        token: String,
+        /// The square it names.
+        square: Square,
+        /// Byte offset of the token.
+        at: usize,
+    },
+    /// A castling letter or square names a rook on the back edge of no seat
+    /// whose king still stands on that edge (a king that moved drops its
+    /// seat's rights, so such a right cannot arise).
+    #[error(
+        "castling: `{token}` names {square}, but no seat with that back edge has its king there (byte {at})"
+    )]
+    CastlingNoKing {
+        /// The letter or square as written.
+        token: String,
+        /// The square it names.
+        square: Square,
+        /// Byte offset of the token.
+        at: usize,
+    },
     /// The ply field is not a non-negative integer.
     #[error("ply: expected a non-negative integer (byte {at})")]
     Ply {
@@ -164,6 +189,10 @@ impl Setup {
         }
         let (at, c) = f[2 + usize::from(seats)];
         let castling = if seats == 2 { parse_letters(c, at)? } else { parse_squares(c, at)? };
+        for &(sq, token, at) in &castling {
+            check_castling_rook(&board, seats, &owned, sq, token, at)?;
+        }
+        let castling = castling.iter().fold(SquareSet::EMPTY, |set, &(sq, _, _)| set.with(sq));
         let (at, p) = f[3 + usize::from(seats)];
         let ply = number(p).ok_or(ParseFenError::Ply { at })?;
         let halfmove = match f.get(want) {
@@ -229,10 +258,48 @@ fn parse_board(text: &str, base: usize) -> Result<[Option<Piece>; 256], ParseFen
     Ok(board)
 }
 
-fn parse_letters(text: &str, at: usize) -> Result<SquareSet, ParseFenError> {
+/// The back edges of the seats of a `seats`-seat game, seat 0 first (as
+/// `State::home_edge`).
+fn home_edges(seats: u8) -> &'static [SquareSet] {
+    const TWO: [SquareSet; 2] = [RANK_1, RANK_16];
+    const FOUR: [SquareSet; 4] = [RANK_1, FILE_A, FILE_P, RANK_16];
+    if seats == 2 { &TWO } else { &FOUR }
+}
+
+/// Checks that castling square `sq` (written `token` at byte `at`) holds a
+/// rook on the back edge of a seat whose king still stands on that edge: a
+/// right is dropped when anything moves from or to the rook's square and all
+/// of a seat's rights when its king moves (§8), so no other right is reachable.
+fn check_castling_rook(
+    board: &[Option<Piece>; 256],
+    seats: u8,
+    owned: &[Color; 4],
+    sq: u8,
+    token: &str,
+    at: usize,
+) -> Result<(), ParseFenError> {
+    let square = Square::new_unchecked(sq);
+    if board[usize::from(sq)].is_none_or(|p| p.role != Role::Rook) {
+        return Err(ParseFenError::CastlingNoRook { token: token.to_owned(), square, at });
+    }
+    let king_home = home_edges(seats).iter().zip(owned).any(|(&edge, &color)| {
+        edge.contains(sq)
+            && edge.iter().any(|k| board[usize::from(k)] == Some(Piece { color, role: Role::King }))
+    });
+    if !king_home {
+        return Err(ParseFenError::CastlingNoKing { token: token.to_owned(), square, at });
+    }
+    Ok(())
+}
+
+/// A castling square with its token and byte offset.
+type CastlingEntry<'a> = (u8, &'a str, usize);
+
+fn parse_letters(text: &str, at: usize) -> Result<Vec<CastlingEntry<'_>>, ParseFenError> {
     let mut set = SquareSet::EMPTY;
+    let mut out = Vec::new();
     if text == "-" {
-        return Ok(set);
+        return Ok(out);
     }
     let (mut upper, mut lower) = (0, 0);
     for (i, b) in text.bytes().enumerate() {
@@ -259,14 +326,15 @@ fn parse_letters(text: &str, at: usize) -> Result<SquareSet, ParseFenError> {
             return Err(ParseFenError::Castling { what: "more than 4 letters for one seat", at: at + i });
         }
         set.add(sq);
+        out.push((sq, &text[i..=i], at + i));
     }
-    Ok(set)
+    Ok(out)
 }
 
-fn parse_squares(text: &str, at: usize) -> Result<SquareSet, ParseFenError> {
-    let mut set = SquareSet::EMPTY;
+fn parse_squares(text: &str, at: usize) -> Result<Vec<CastlingEntry<'_>>, ParseFenError> {
+    let mut out = Vec::new();
     if text == "-" {
-        return Ok(set);
+        return Ok(out);
     }
     let mut offset = at;
     for part in text.split(',') {
@@ -277,10 +345,10 @@ fn parse_squares(text: &str, at: usize) -> Result<SquareSet, ParseFenError> {
         if !edge.contains(sq.bit()) {
             return Err(ParseFenError::Castling { what: "castling rook not on an edge", at: offset });
         }
-        set.add(sq.bit());
+        out.push((sq.bit(), part, offset));
         offset += part.len() + 1;
     }
-    Ok(set)
+    Ok(out)
 }
 
 impl fmt::Display for Setup {

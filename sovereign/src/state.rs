@@ -66,8 +66,6 @@ pub(crate) struct State {
     pub ply: u32,
     /// Plies since the last pawn move or capture.
     pub halfmove: u32,
-    /// Whether the position string carries the 7th field.
-    pub clock_field: bool,
     /// Derived: controller seat of each colour (or `NONE`).
     pub ctrl: [u8; 12],
     pub rules: MoveRules,

@@ -326,11 +326,17 @@ fn s8_rights_lost_when_the_rook_leaves_and_returns() {
 
 #[test]
 fn s8_rights_lost_when_anything_moves_onto_the_rook_square() {
-    // A right recorded for an empty l1: a rook arriving there does not gain it.
-    let mut p = pos(&[("i1", "wk"), ("i16", "bk"), ("l3", "wr")], "1 w b L 0");
-    play(&mut p, "l3l1");
+    // A right needs a rook on its square (issue 14 #7): one recorded for an
+    // empty l1 is refused.
+    assert!(Sovereign::from_fen(&fen(&[("i1", "wk"), ("i16", "bk"), ("l3", "wr")], "1 w b L 0")).is_err());
+    // The rook leaves l1 and another arrives there: the right is not regained.
+    let mut p = pos(&[("i1", "wk"), ("i16", "bk"), ("l1", "wr"), ("l3", "wr")], "1 w b L 0");
+    play(&mut p, "l1k1");
     assert!(p.castling_rights().is_empty());
     play(&mut p, "i16i15");
+    play(&mut p, "l3l1");
+    play(&mut p, "i15i16");
+    assert!(p.castling_rights().is_empty());
     assert!(castles(&p).is_empty());
 }
 

@@ -265,6 +265,6 @@ fn t19_defection_blocked_by_old_colour() {
     assert_eq!(d, sorted(&["defect:navy"]));
     let mut p = pos(b);
     p.play(p.parse_move("defect:navy").unwrap()).unwrap();
-    assert_eq!(p.to_string(), "bk15/16/16/16/16/16/16/16/16/16/16/4wp11/8wr7/16/16/8nk7 2 n b - 1");
+    assert_eq!(p.to_string(), "bk15/16/16/16/16/16/16/16/16/16/16/4wp11/8wr7/16/16/8nk7 2 n b - 1 1");
     assert_eq!(p.controller(Color::White), None);
 }
