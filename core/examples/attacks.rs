@@ -13,8 +13,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if blockers.is_empty() {
         blockers = vec!["d6".into(), "f4".into()];
     }
-    let occupied: Bits<1> =
-        blockers.iter().map(|s| s.parse::<Square<Board8x8>>().map(|sq| sq.bit())).collect::<Result<_, _>>()?;
+    let occupied: Bits<1> = blockers
+        .iter()
+        .map(|s| s.parse::<Square<Board8x8>>().map(|sq| sq.bit()))
+        .collect::<Result<_, _>>()?;
 
     let rook = attacks::rook(from, occupied, attacks::UNLIMITED);
     println!("rook on {from}, blockers {}: {} squares", blockers.join(" "), rook.count());
