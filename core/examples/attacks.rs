@@ -25,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Sovereign Chess limits sliders to 8 squares on its 16x16 board.
     let a1: Square<Board16x16> = "a1".parse()?;
     let limited = attacks::queen(a1, Bits::EMPTY, 8);
+    assert_eq!(limited.count(), 24, "8 squares along the rank, the file and the diagonal");
     println!("queen on a1 of 16x16, range 8: {} squares", limited.count());
     print!("{}", limited.diagram::<Board16x16>());
     Ok(())

@@ -24,6 +24,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     pos.play_unchecked(Move::resolve(Resolution::Challenger));
     println!("challenger -> {pos}");
+    // The Counselor took e7 and carries the halo of its heresy.
+    assert_eq!(pos.to_string(), "shcrhs/2ppCp/p5/1p4/6/2P3/PP1PPP/SH1RHS b - e7 0 7");
 
     // Seeded random play to the end; the outcome model resolves engagements.
     let mut pos = Mages::from_setup(&pos.to_setup(), Rules { ply_limit: Some(300), ..Rules::default() })?;
