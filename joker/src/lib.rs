@@ -14,6 +14,9 @@ mod setup;
 mod view;
 
 pub use board::Board;
+// The shared traits and types of `motley-core` this crate's API uses, so a
+// dependent needs no direct `motley-core` dependency.
+pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};
 pub use moves::{MAX_MOVES, Move, MoveBuf, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role, Square, SquareSet};
 pub use position::{EndReason, FenError, Issue, Joker, PositionError, START_FEN};

@@ -17,7 +17,7 @@ pub use board::{Board, Square, SquareSet};
 pub use end::EndReason;
 pub use game::{Match, MatchError, MatchEvent, RefereeEvent};
 pub use model::{DEFAULT_MODEL, ModelError, Odds, OutcomeModel};
-pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat};
+pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
 pub use position::{Mages, MoveList, ParseMagesError, PositionError};

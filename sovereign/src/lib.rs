@@ -15,7 +15,9 @@ mod zobrist;
 
 pub use board::{CENTER, COLOR_SQUARES, Square, SquareSet, square_color};
 pub use game::{EndReason, Game, GameError, StartChoice};
-pub use motley_core::Seat;
+// The shared traits and types of `motley-core` this crate's API uses, so a
+// dependent needs no direct `motley-core` dependency.
+pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};
 pub use moves::{Move, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, PositionError, START_FEN, Sovereign};
