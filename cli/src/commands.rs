@@ -94,9 +94,19 @@ pub fn setup<P: Position>(common: &Common) -> Result<History<P>, CliError> {
     Ok(game)
 }
 
-/// What is wrong with move `token`.
+/// What is wrong with move `token`: `invalid move `<token>`: <why>`, with the
+/// token named once (a library message that names it again, `move `<token>`:
+/// …` or `move `<token>` is …`, loses that prefix).
 fn bad_move(token: &str, why: &str) -> String {
-    if token.is_empty() { "empty move".to_owned() } else { format!("invalid move `{token}`: {why}") }
+    if token.is_empty() {
+        return "empty move".to_owned();
+    }
+    let named = format!("move `{token}`");
+    let why = why.strip_prefix(named.as_str()).map_or(why, |rest| {
+        let rest = rest.trim_start_matches(':').trim_start();
+        rest.strip_prefix("is ").unwrap_or(rest)
+    });
+    format!("invalid move `{token}`: {why}")
 }
 
 /// Parses `token` with [`Position::parse_move`] and double-checks it is one of
@@ -112,7 +122,7 @@ fn parse_legal<P: Position>(game: &History<P>, token: &str) -> Result<P::Move, S
         return Err("empty move".to_owned());
     }
     let mv = pos.parse_move(token).map_err(|e| e.to_string())?;
-    if pos.is_legal(mv) { Ok(mv) } else { Err(format!("move `{token}` is not legal here")) }
+    if pos.is_legal(mv) { Ok(mv) } else { Err("not legal here".to_owned()) }
 }
 
 /// Runs `command` on variant `P`.

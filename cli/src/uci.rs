@@ -28,6 +28,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use motley_core::history::History;
 use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher};
 use motley_core::{PerftMode, Position};
 
@@ -60,20 +61,29 @@ enum Go {
     Perft(u32),
 }
 
-/// Parses the position of `spec` for variant `P`.
-fn build<P: Position>(spec: &PositionSpec) -> Result<P, CliError> {
-    let mut pos = match &spec.fen {
+/// Plays the game of `spec` for variant `P`: its moves from the position
+/// string (or the start), with the variant's history draws
+/// ([`Position::DRAW_RULES`]: repetition, quiet-move limit).
+fn build_game<P: Position>(spec: &PositionSpec) -> Result<History<P>, CliError> {
+    let start = match &spec.fen {
         Some(text) => P::from_fen(text)
             .map_err(|e| CliError::input(format!("invalid position string: {e}"), "position fen"))?,
         None => P::start(),
     };
+    let mut game = History::with_default_rules(start);
     for (i, token) in spec.moves.iter().enumerate() {
+        let pos = game.position();
         let mv = pos.parse_move(token).ok().filter(|&mv| pos.is_legal(mv)).ok_or_else(|| {
             CliError::input(format!("illegal move `{token}`"), format!("move {} of position", i + 1))
         })?;
-        pos.play_unchecked(mv);
+        game.play(mv);
     }
-    Ok(pos)
+    Ok(game)
+}
+
+/// The position of `spec` for variant `P`.
+fn build<P: Position>(spec: &PositionSpec) -> Result<P, CliError> {
+    build_game::<P>(spec).map(|game| game.position().clone())
 }
 
 /// Parses `position …` (the words after `position`).
@@ -208,8 +218,14 @@ fn fen_of<P: Position>(spec: &PositionSpec) -> Result<String, CliError> {
 }
 
 fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
-    match build::<P>(spec) {
-        Ok(pos) => go(&pos, g, stop, out),
+    match build_game::<P>(spec) {
+        // A game drawn by its history (repetition, quiet-move limit) is over:
+        // there is nothing to search.
+        Ok(game) if game.is_history_draw() && matches!(g, Go::Search { .. }) => {
+            say(out, &format!("info string the game is over ({})", game.status()));
+            say(out, "bestmove (none)");
+        }
+        Ok(game) => go(game.position(), g, stop, out),
         Err(e) => {
             say(out, &format!("info string {e}"));
             if matches!(g, Go::Search { .. }) {

@@ -157,13 +157,13 @@ fn a_missing_promotion_letter_is_named() {
     let to_h6 = "h2h4,k16l14,h4h5,l14k16,h5h6,k16l14";
     assert_eq!(
         fails(&["play", "sovereign", "--moves", &format!("{to_h6},h6h7")]),
-        "error: invalid move `h6h7`: move `h6h7` needs a promotion letter (q, r, b, n, k), move 7 of --moves"
+        "error: invalid move `h6h7`: needs a promotion letter (q, r, b, n, k), move 7 of --moves"
     );
     ok(&["play", "sovereign", "--moves", &format!("{to_h6},h6h7q")]);
     let joker = "7k/P7/8/8/8/8/8/3Q4[] w - - 0 9 -";
     assert_eq!(
         fails(&["play", "joker", "--fen", joker, "--moves", "a7a8"]),
-        "error: invalid move `a7a8`: move `a7a8` needs a promotion letter (q, r, b, n, k), move 1 of --moves"
+        "error: invalid move `a7a8`: needs a promotion letter (q, r, b, n, k), move 1 of --moves"
     );
 }
 
@@ -183,14 +183,14 @@ fn byte_offsets_point_at_the_offending_character() {
 fn one_quoting_style_across_variants() {
     for (variant, first) in [("sovereign", "e2e3"), ("royale", "e2e3"), ("joker", "a2a3")] {
         let err = fails(&["play", variant, "--moves", &format!("{first},{first}")]);
-        assert_eq!(
-            err,
-            format!("error: invalid move `{first}`: move `{first}` is not legal here, move 2 of --moves")
-        );
+        assert_eq!(err, format!("error: invalid move `{first}`: not legal here, move 2 of --moves"));
         assert!(!err.contains('"'), "{err}");
     }
     let err = fails(&["play", "joker", "--moves", "zz9"]);
-    assert!(err.contains("move `zz9`:") && !err.contains('"'), "{err}");
+    assert!(
+        err.contains("invalid move `zz9`: ") && !err.contains("move `zz9`: move") && !err.contains('"'),
+        "{err}"
+    );
 }
 
 #[test]
@@ -230,4 +230,22 @@ fn help_of_help_works() {
     let out = ok(&["help", "--help"]);
     assert!(out.contains("Usage: motley help"), "{out}");
     assert_eq!(ok(&["help", "-h"]), out);
+}
+
+#[test]
+fn uci_games_are_drawn_by_their_history_too() {
+    let moves = shuffles(4).replace(',', " ");
+    let input = format!(
+        "position startpos moves {moves}\ngo depth 2\nposition startpos moves {}\ngo depth 1\nquit\n",
+        shuffles(3).replace(',', " ")
+    );
+    let mut out = Vec::new();
+    motley_cli::uci::session(input.as_bytes(), &mut out, motley_cli::Variant::Sovereign).expect("session");
+    let out = String::from_utf8(out).expect("utf-8");
+    let bestmoves: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 2, "{out}");
+    // The fifth occurrence ends the game; the fourth does not.
+    assert_eq!(bestmoves[0], "bestmove (none)", "{out}");
+    assert!(out.contains("info string the game is over (draw (repetition))"), "{out}");
+    assert_ne!(bestmoves[1], "bestmove (none)", "{out}");
 }
