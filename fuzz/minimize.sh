@@ -6,11 +6,11 @@
 # (`fuzz/checks/tests/replay.rs`). Crash inputs are kept whatever their
 # coverage: copy them into `regressions/<target>/` after fixing the bug.
 #
-#   bash fuzz/minimize.sh [TARGET...]      (default: position moves play)
+#   bash fuzz/minimize.sh [TARGET...]      (default: position moves play uci)
 set -euo pipefail
 cd "$(dirname "$0")"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position moves play)
+[ ${#targets[@]} -gt 0 ] || targets=(position moves play uci)
 # afl-cmin.bash: the Python afl-cmin of AFL++ 4.40c finds no tuples in
 # afl.rs persistent-mode binaries.
 bin=$(ls -d "$HOME"/.local/share/afl.rs/rustc-*/afl.rs-*/afl/bin | tail -1)

@@ -46,7 +46,8 @@ pub type Target = fn(&[u8]);
 
 /// The targets by name, as the AFL binaries, `replay` and the folders under
 /// `fuzz/seeds/` and `fuzz/regressions/` name them.
-pub const TARGETS: &[(&str, Target)] = &[("position", position), ("moves", moves), ("play", play)];
+pub const TARGETS: &[(&str, Target)] =
+    &[("position", position), ("moves", moves), ("play", play), ("uci", uci)];
 
 /// Target `position`: any bytes to a position parser.
 pub fn position(data: &[u8]) {
@@ -264,5 +265,67 @@ pub fn play(data: &[u8]) {
         }
         2 => play_from(start_of::<Sovereign>(SOVEREIGN_STARTS, which), plies, nth),
         _ => play_from(start_of::<Royale>(ROYALE_STARTS, which), plies, nth),
+    }
+}
+
+/// The node budget the `uci` target gives every `go`, so that a search the
+/// input asks for (`go depth 60`, `go movetime 999999`) ends quickly: the
+/// target looks for failures of the session, not for slow searches.
+pub const GO_NODES: u64 = 2_000;
+
+/// The deepest `go perft` the `uci` target runs (Sovereign perft 3 is
+/// millions of nodes).
+pub const MAX_PERFT: u64 = 2;
+
+/// `input` with every `go` line bounded: `nodes` [`GO_NODES`] appended (a
+/// later `nodes` overrides an earlier one) and a `perft` depth capped at
+/// [`MAX_PERFT`]. Lines that are not UTF-8 or not `go` pass unchanged.
+fn bounded(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() + 64);
+    for line in input.split_inclusive(|&b| b == b'\n') {
+        let (body, newline) = match line.split_last() {
+            Some((b'\n', body)) => (body, true),
+            _ => (line, false),
+        };
+        match core::str::from_utf8(body) {
+            Ok(text) if text.split_whitespace().next() == Some("go") => {
+                let mut words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+                for i in 1..words.len() {
+                    if words[i - 1] == "perft"
+                        && let Ok(n) = words[i].parse::<u64>()
+                    {
+                        words[i] = n.min(MAX_PERFT).to_string();
+                    }
+                }
+                words.extend(["nodes".to_owned(), GO_NODES.to_string()]);
+                out.extend_from_slice(words.join(" ").as_bytes());
+            }
+            _ => out.extend_from_slice(body),
+        }
+        if newline {
+            out.push(b'\n');
+        }
+    }
+    out
+}
+
+/// Target `uci`: any bytes into a UCI session (the first byte picks the
+/// variant it starts with), every search bounded ([`GO_NODES`],
+/// [`MAX_PERFT`]). The session must not panic, must end at the end of the
+/// input, and must not fail (it fails only when its output cannot be
+/// written); every `bestmove` line names a move or `(none)`.
+pub fn uci(data: &[u8]) {
+    use motley_cli::Variant;
+    let Some((variant, rest)) = split(data) else { return };
+    let variant = [Variant::Joker, Variant::Mages, Variant::Sovereign, Variant::Royale][usize::from(variant)];
+    let input = bounded(rest);
+    let mut out: Vec<u8> = Vec::new();
+    if let Err(e) = motley_cli::uci::session(&input[..], &mut out, variant) {
+        panic!("uci: the session failed on its input: {e}");
+    }
+    let text = String::from_utf8(out).unwrap_or_else(|e| panic!("uci: output is not UTF-8: {e}"));
+    for line in text.lines().filter(|l| l.starts_with("bestmove")) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(words.len() == 2 || (words.len() == 4 && words[2] == "ponder"), "uci: malformed `{line}`");
     }
 }
