@@ -147,13 +147,13 @@ const ROYALE_STARTS: &[&str] = &[
 ];
 
 /// Every `REPARSE_EVERY`-th ply, and at the last ply, the `play` target
-/// reparses the position ([`reparse_check`]; for Sovereign this is the
+/// reparses the position (`reparse_check`; for Sovereign this is the
 /// king-safety recheck, as the validator recomputes control from scratch)
-/// and checks the outcome against the legal moves ([`outcome_check`]).
+/// and checks the outcome against the legal moves (`outcome_check`).
 pub const REPARSE_EVERY: usize = 4;
 
 /// Every `DEEP_EVERY`-th ply, and at the last ply, the `play` target also
-/// runs the costly checks ([`deep_check`]).
+/// runs the costly checks (`deep_check`).
 pub const DEEP_EVERY: usize = 32;
 
 /// The position string parses back to the same string and hash (for
@@ -171,7 +171,7 @@ fn reparse_check<P: Position>(pos: &P) {
 /// The legal moves after every input of the `play` target. Where there are
 /// none, the game must have an outcome; that there is no outcome while
 /// there are moves (an outcome costs a second generation in Sovereign) is
-/// checked on a sample, by [`outcome_check`].
+/// checked on a sample, by `outcome_check`.
 fn cheap_check<P: Position>(pos: &P) -> P::MoveList {
     let moves = pos.legal_moves();
     if moves.is_empty() {
@@ -209,9 +209,9 @@ fn check_token<P: Position>(pos: &P, mv: P::Move) {
 }
 
 /// Plays the inputs `pick` chooses from the legal moves and a byte, one byte
-/// per ply, checking every position on the way: [`cheap_check`] and the
-/// played move's notation at every ply; [`reparse_check`] and
-/// [`outcome_check`] every [`REPARSE_EVERY`] plies; [`deep_check`] every
+/// per ply, checking every position on the way: `cheap_check` and the
+/// played move's notation at every ply; `reparse_check` and
+/// `outcome_check` every [`REPARSE_EVERY`] plies; `deep_check` every
 /// [`DEEP_EVERY`] plies; and all of them at the last position.
 fn play_from<P: Position>(mut pos: P, bytes: &[u8], pick: impl Fn(&P, &[P::Move], u8) -> P::Move) {
     let mut moves = cheap_check(&pos);
