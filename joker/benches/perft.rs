@@ -6,7 +6,7 @@ use criterion::{Criterion, Throughput, criterion_main};
 use motley_joker::Joker;
 
 const MIDDLEGAME: &str =
-    "r1bkk2r/ppp2ppp/2n5/3pp3/1b1PP3/2N2N2/PPP2PPP/R1BQQB1R[PNBpnb] w kq - 0 10 PPPNBppppppnnb";
+    "r1bkk2r/ppp2ppp/2n5/3pp3/1b1PP3/2N2N2/PPP2PPP/R1BQQB1R[PNBpnb] w kq - 0 10 PPPNppppppnnb";
 
 fn perft(c: &mut Criterion) {
     let start = Joker::start();

@@ -214,12 +214,17 @@ impl Default for Joker {
 /// the bench to the board or the Joker Reserve, a drop moves one from the
 /// reserve to the board, and a promotion turns a pawn into a piece marked `~`.
 /// So per colour: unpromoted rooks, queens and kings never exceed their start
-/// count; unpromoted knights and bishops on the board and in the Joker Reserve
-/// never exceed the start board plus bench; pawns there plus promoted pieces
-/// never exceed the start pawns plus bench pawns; a bench never grows; Black
-/// has at most two kings unless it may always promote to a king, and queens
-/// only if it may promote to one. (The current bench is not added to the
-/// sums, so that composed positions may give a side a full bench.)
+/// count; unpromoted knights and bishops on the board, in the Joker Reserve
+/// and on the bench never exceed the start board plus bench; pawns in those
+/// three places plus promoted pieces never exceed the start pawns plus bench
+/// pawns; a bench never grows; Black has at most two kings unless it may
+/// always promote to a king, and queens only if it may promote to one.
+///
+/// Every sum counts the bench, because a respawn moves a piece from the bench
+/// to the board or the Joker Reserve: a sum without it would grow in play, and
+/// a position reached from an accepted one could be refused (its position
+/// string would not read back). No sum grows in play, so every position
+/// reached by legal moves from an accepted position is accepted.
 fn count_issues(setup: &Setup, rules: &Rules, issues: &mut Vec<Issue>) {
     let start = Setup::default();
     let b = &setup.board;
@@ -246,16 +251,18 @@ fn count_issues(setup: &Setup, rules: &Rules, issues: &mut Vec<Issue>) {
         } else {
             too_many("unpromoted queens", plain(setup, Role::Queen), plain(&start, Role::Queen));
         }
+        let bench = |role: Role| u32::from(setup.bench.get(color, role));
         for (role, what) in [
-            (Role::Knight, "unpromoted knights on the board and in the Joker Reserve"),
-            (Role::Bishop, "unpromoted bishops on the board and in the Joker Reserve"),
+            (Role::Knight, "unpromoted knights on the board, in the Joker Reserve and on the bench"),
+            (Role::Bishop, "unpromoted bishops on the board, in the Joker Reserve and on the bench"),
         ] {
-            too_many(what, plain(setup, role) + reserve(role), plain(&start, role) + start_bench(role));
+            let have = plain(setup, role) + reserve(role) + bench(role);
+            too_many(what, have, plain(&start, role) + start_bench(role));
         }
         let promoted = (b.by_color[color as usize] & b.promoted).count_ones();
-        let pawns = count(b, color, Role::Pawn, None) + reserve(Role::Pawn);
+        let pawns = count(b, color, Role::Pawn, None) + reserve(Role::Pawn) + bench(Role::Pawn);
         let start_pawns = count(&start.board, color, Role::Pawn, None) + start_bench(Role::Pawn);
-        too_many("pawns (board and Joker Reserve) and promoted pieces", pawns + promoted, start_pawns);
+        too_many("pawns (board, Joker Reserve and bench) and promoted pieces", pawns + promoted, start_pawns);
         if color == Color::Black {
             let start_kings = count(&start.board, color, Role::King, None);
             if rules.black_king_promotion == KingPromotion::Always {

@@ -133,7 +133,7 @@ fn invalid_positions_are_rejected_with_every_issue() {
     // Pieces in the Joker Reserve count: they can all be dropped.
     let issues = err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/8/3k4[NNNNNNNNN] w - - 0 0 -").1;
     assert_eq!(issues[0], Issue::TooManyPieces(white));
-    let knights = "unpromoted knights on the board and in the Joker Reserve";
+    let knights = "unpromoted knights on the board, in the Joker Reserve and on the bench";
     assert!(issues.contains(&Issue::TooMany { color: white, what: knights, count: 9, max: 4 }));
     let text = Joker::from_fen("3kk3/8/8/8/8/8/8/3Q4[] b k - 0 0 -").unwrap_err().to_string();
     assert_eq!(text, "castling: castling right without king on e8 and rook on h8 (byte 25)");
@@ -177,11 +177,18 @@ fn piece_counts_beyond_what_play_produces_are_rejected() {
     );
     assert_eq!(
         issues("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[PPPPPP] w kq - 0 0 -"),
-        vec![too_many(White, "pawns (board and Joker Reserve) and promoted pieces", 14, 13)]
+        vec![too_many(White, "pawns (board, Joker Reserve and bench) and promoted pieces", 14, 13)]
     );
     assert_eq!(
         issues("rnbkkbnr/pppppppp/8/8/8/1NN5/PPPPPPPP/RNBQQBNR[N] w kq - 0 0 -"),
-        vec![too_many(White, "unpromoted knights on the board and in the Joker Reserve", 5, 4)]
+        vec![too_many(White, "unpromoted knights on the board, in the Joker Reserve and on the bench", 5, 4)]
+    );
+    // The bench counts with the board and the Joker Reserve: two bishops on
+    // the board, one in the Joker Reserve and one on the bench is one bishop
+    // more than the game has (a respawn would put the fourth on the board).
+    assert_eq!(
+        issues("r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[NBpn] w kq - 2 6 PPPPPNBpppppppnnbb"),
+        vec![too_many(White, "unpromoted bishops on the board, in the Joker Reserve and on the bench", 4, 3)]
     );
     // A bench never grows.
     assert_eq!(
@@ -195,4 +202,40 @@ fn start_fen_constant() {
     assert_eq!(Joker::start().to_string(), START_FEN);
     assert_eq!(START_FEN.parse::<Joker>().unwrap(), Joker::start());
     assert_eq!(Setup::default().to_string(), START_FEN);
+}
+
+/// Issue 14 #7 and the fuzz `play` target: the count check is closed under
+/// play. Every position reached by legal moves from an accepted position
+/// (each fixture position, and the start) prints a string that reads back.
+/// Before the bench counted, a bishop respawning from the bench of a drop
+/// fixture made a fourth bishop that the check refused.
+#[test]
+fn positions_reached_by_play_read_back() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let text = include_str!("../../fixtures/joker/positions.fen");
+    let starts = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| {
+        let (id, fen) = l.split_once(' ').expect("`<id> <fen>`");
+        (id, Joker::from_fen(fen).unwrap_or_else(|e| panic!("{id}: {e}")))
+    });
+    let mut rng = StdRng::seed_from_u64(14);
+    let mut checked = 0;
+    for (id, start) in starts {
+        for game in 0..40 {
+            let mut pos = start;
+            for ply in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                let fen = pos.to_string();
+                let back = Joker::from_fen(&fen)
+                    .unwrap_or_else(|e| panic!("{id} game {game} ply {ply}: {fen}: {e}"));
+                assert_eq!(back.to_string(), fen);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} positions");
 }

@@ -116,8 +116,8 @@ pub fn moves(data: &[u8]) {
 const JOKER_STARTS: &[&str] = &[
     "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb",
     JOKER_EXTRA,
-    "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[NBpn] w kq - 2 6 PPPPPNBppppppppnnbb",
-    "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[PNBpnb] b kq - 3 7 PPPPNBpppppppnnb",
+    "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[NBpn] w kq - 2 6 PPPPPNpppppppnnbb",
+    "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[PNBpnb] b kq - 3 7 PPPPNpppppppnnb",
     "r2kk1n1/1P2P3/8/8/8/8/8/3QQ3[] w - - 0 40 -",
     "rnbkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQQBNR[] w kq d6 0 4 PPPPPNNBppppppppnnnbb",
 ];
