@@ -19,7 +19,10 @@ pub use board::{Board, Square, SquareSet};
 pub use end::EndReason;
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
-pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};
+pub use motley_core::{
+    BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
+    Position, Rgb, Score, Searcher, Seat, SeatResult,
+};
 pub use moves::{MAX_MOVES, Move, MoveBuf, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, Joker, PositionError, START_FEN};

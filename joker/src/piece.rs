@@ -2,8 +2,6 @@
 
 use core::fmt;
 
-use motley_core::Key;
-
 /// A side: White (seat 0, moves first) or Black (seat 1).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
@@ -64,16 +62,6 @@ impl core::ops::Not for Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl Key for Color {
-    const COUNT: usize = 2;
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn from_index(i: usize) -> Option<Self> {
-        Color::ALL.get(i).copied()
     }
 }
 
@@ -174,16 +162,6 @@ impl fmt::Display for Role {
             Role::King => "king",
         };
         f.write_str(name)
-    }
-}
-
-impl Key for Role {
-    const COUNT: usize = 6;
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn from_index(i: usize) -> Option<Self> {
-        Role::from_index(i)
     }
 }
 

@@ -156,7 +156,7 @@ pub struct Joker {
 
 impl Default for Joker {
     fn default() -> Self {
-        Joker::with_rules(Rules::default())
+        Joker::start_with(Rules::default())
     }
 }
 
@@ -243,7 +243,7 @@ impl Joker {
 
     /// The start position under `rules`.
     #[must_use]
-    pub fn with_rules(rules: Rules) -> Joker {
+    pub fn start_with(rules: Rules) -> Joker {
         Joker::from_setup(&Setup::default(), rules).expect("the start position is valid")
     }
 
@@ -326,7 +326,7 @@ impl Joker {
     ///
     /// # Errors
     /// [`FenError`] naming the field and byte offset that is wrong.
-    pub fn from_fen_with_rules(text: &str, rules: Rules) -> Result<Joker, FenError> {
+    pub fn from_fen_with(text: &str, rules: Rules) -> Result<Joker, FenError> {
         let setup = Setup::from_ascii(text.as_bytes())?;
         Joker::from_setup(&setup, rules).map_err(|error| {
             let field = FIELDS.iter().position(|f| *f == error.issues[0].field()).unwrap_or(0);
@@ -485,18 +485,6 @@ impl Joker {
         self.legal_moves().contains(&mv)
     }
 
-    /// Plays `mv` after checking it is legal.
-    ///
-    /// # Errors
-    /// [`ParseMoveError::Illegal`] if it is not, leaving the position unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
-        if !self.is_legal(mv) {
-            return Err(ParseMoveError::Illegal { token: mv.to_string() });
-        }
-        self.play_unchecked(mv);
-        Ok(())
-    }
-
     /// The position after `mv` (which must be legal), leaving `self` as it is:
     /// a copy and an in-place update, the same cost as perft's copy-make.
     #[must_use]
@@ -616,9 +604,9 @@ impl Joker {
     }
 
     /// Leaves of the game tree `depth` plies deep (a finished game counts 0
-    /// at every depth ≥ 1), counting the last ply without listing it.
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
+    /// at every depth ≥ 1), counting the last ply without listing it: the
+    /// body of [`Position::perft`].
+    fn count_leaves(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
             1 => self.count_legal_moves(),
@@ -629,7 +617,7 @@ impl Joker {
                 for &mv in &moves {
                     let mut child = *self;
                     child.play_unchecked(mv);
-                    total += child.perft(depth - 1);
+                    total += child.count_leaves(depth - 1);
                 }
                 total
             }
@@ -647,7 +635,7 @@ impl Joker {
             .map(|&mv| {
                 let mut child = *self;
                 child.play_unchecked(mv);
-                (mv, child.perft(depth - 1))
+                (mv, child.count_leaves(depth - 1))
             })
             .collect()
     }
@@ -737,7 +725,7 @@ impl fmt::Debug for Joker {
 impl FromStr for Joker {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Joker, FenError> {
-        Joker::from_fen_with_rules(s, Rules::default())
+        Joker::from_fen_with(s, Rules::default())
     }
 }
 
@@ -754,7 +742,7 @@ impl Position for Joker {
     }
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
-        Joker::from_fen_with_rules(text, Rules::default())
+        Joker::from_fen_with(text, Rules::default())
     }
 
     fn seat_count(&self) -> usize {
@@ -824,7 +812,10 @@ impl Position for Joker {
         Joker::is_legal(self, mv)
     }
 
+    /// Leaves of the game tree `depth` plies deep (a finished game counts 0
+    /// at every depth ≥ 1), counting the last ply without listing it. Both
+    /// modes count the same tree (there is no chance).
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
-        Joker::perft(self, depth)
+        self.count_leaves(depth)
     }
 }

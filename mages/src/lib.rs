@@ -19,7 +19,12 @@ pub use board::{Board, Square, SquareSet, pawn_engages, reach};
 pub use end::EndReason;
 pub use game::{Match, MatchError, MatchEvent, RefereeEvent};
 pub use model::{DEFAULT_MODEL, ModelError, Odds, OutcomeModel};
-pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};
+// The shared traits and types of `motley-core` this crate's API uses, so a
+// dependent needs no direct `motley-core` dependency.
+pub use motley_core::{
+    BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
+    Position, Rgb, Score, Searcher, Seat, SeatResult,
+};
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
 pub use position::{Mages, MoveList, ParseMagesError, PositionError};

@@ -286,6 +286,13 @@ impl Mages {
         self.end
     }
 
+    /// Why the game ended, once it is over (the winner is in [`Mages::end`]
+    /// and [`Position::outcome`]).
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.end.map(|(reason, _)| reason)
+    }
+
     /// Whether the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {

@@ -62,8 +62,7 @@ impl Game {
     /// A game from the start position under `rules`.
     #[must_use]
     pub fn new(rules: Rules) -> Game {
-        let start = Sovereign::from_fen_with(crate::START_FEN, &rules).expect("valid start");
-        Game::from_position(start, rules)
+        Game::from_position(Sovereign::start_with(rules), rules)
     }
 
     /// A game from any position (the start choice is only asked for when it
@@ -158,7 +157,7 @@ impl Game {
         if self.start_choice_pending() {
             return Err(GameError::StartChoicePending);
         }
-        self.position.play(mv)?;
+        self.position.play(mv).map_err(ParseMoveError::from)?;
         self.moves.push(mv);
         self.hashes.push(self.position.zobrist());
         self.update_result();

@@ -20,7 +20,10 @@ pub use end::EndReason;
 pub use game::{Game, GameError, StartChoice};
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
-pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};
+pub use motley_core::{
+    BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
+    Position, Rgb, Score, Searcher, Seat, SeatResult,
+};
 pub use moves::{Move, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, PositionError, START_FEN, Sovereign};

@@ -3,10 +3,10 @@
 
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square, SquareSet};
+use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square};
 use crate::movegen::{MoveRules, State};
 use crate::moves::{Move, MoveToken, ParseMoveError};
-use crate::piece::{Color, Piece, Role};
+use crate::piece::{Color, Role};
 use crate::rules::Rules;
 use crate::setup::{ParseFenError, Setup};
 use crate::zobrist;
@@ -208,56 +208,11 @@ impl Sovereign {
     ///
     /// # Errors
     /// [`PositionError`] naming what makes it unplayable.
-    pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Self, PositionError> {
         if setup.seats != 2 {
             return Err(PositionError::SeatCount { want: 2, got: setup.seats });
         }
-        Ok(Sovereign { st: validate(setup, rules, true, true)? })
-    }
-
-    /// Parses and validates a position string under `rules`.
-    ///
-    /// # Errors
-    /// [`FenError`] naming the field and byte offset, or the validation failure.
-    pub fn from_fen_with(text: &str, rules: &Rules) -> Result<Self, FenError> {
-        Ok(Self::from_setup(&Setup::parse(text, 2)?, rules)?)
-    }
-
-    /// The setup this position describes.
-    #[must_use]
-    pub fn setup(&self) -> Setup {
-        to_setup(&self.st)
-    }
-
-    /// The piece on `sq`.
-    #[must_use]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.st.board.piece(sq.bit())
-    }
-
-    /// The colour `seat` owns.
-    #[must_use]
-    pub fn owned(&self, seat: Seat) -> Color {
-        Color::ALL[self.st.owned[seat.index() & 1] as usize]
-    }
-
-    /// The seat that controls (or owns) `color`, if any (§5).
-    #[must_use]
-    pub fn controller(&self, color: Color) -> Option<Seat> {
-        let c = self.st.ctrl[color as usize];
-        (c != NONE).then_some(Seat(c))
-    }
-
-    /// The square of `seat`'s king.
-    #[must_use]
-    pub fn king(&self, seat: Seat) -> Option<Square> {
-        self.st.king(seat.0).map(Square::new_unchecked)
-    }
-
-    /// The squares of rooks that keep castling rights.
-    #[must_use]
-    pub fn castling_rights(&self) -> SquareSet {
-        self.st.castling
+        Ok(Sovereign { st: validate(setup, &rules, true, true)? })
     }
 
     /// Whether the side to move is in check.
@@ -266,42 +221,10 @@ impl Sovereign {
         self.st.in_check(self.st.turn)
     }
 
-    /// Half-moves played since the start.
-    #[must_use]
-    pub fn ply(&self) -> u32 {
-        self.st.ply
-    }
-
-    /// Plies since the last pawn move or capture.
-    #[must_use]
-    pub fn halfmove_clock(&self) -> u32 {
-        self.st.halfmove
-    }
-
     /// The number of legal moves (no list is built).
     #[must_use]
     pub fn count_legal(&self) -> u64 {
         self.st.count_moves()
-    }
-
-    /// The legal moves sorted by their notation.
-    #[must_use]
-    pub fn sorted_moves(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(ToString::to_string).collect();
-        v.sort();
-        v
-    }
-
-    /// Plays a legal move.
-    ///
-    /// # Errors
-    /// [`ParseMoveError::Illegal`] if `mv` is not legal here (the position is unchanged).
-    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
-        if !self.is_legal(mv) {
-            return Err(ParseMoveError::Illegal { token: mv.to_string() });
-        }
-        self.play_unchecked(mv);
-        Ok(())
     }
 
     /// Whether the position has no piece but the two kings.
@@ -325,14 +248,100 @@ impl Sovereign {
     }
 }
 
-/// The text traits both games share: `Display` (the position string of
-/// [`setup`](Sovereign::setup)), `Debug` (`Name(<position string>)`),
-/// `FromStr` (default [`Rules`]) and `Default` (the start position).
-macro_rules! text_traits {
-    ($game:ident) => {
+/// What both games share, written once: the constructors from text and the
+/// start under rules, the accessors of the shared state (`to_setup`,
+/// `piece_at`, `owned`, `controller`, `king`, `castling_rights`, `ply`,
+/// `halfmove_clock`, `sorted_moves`), and the text traits: `Display` (the
+/// position string of `to_setup`), `Debug` (`Name(<position string>)`),
+/// `FromStr` (default [`Rules`]), `Default` (the start position) and, with
+/// `serde`, (de)serialisation as the position string.
+macro_rules! shared_api {
+    ($game:ident, seats: $seats:literal, start: $start:expr) => {
+        impl $game {
+            /// Parses and validates a position string under `rules`.
+            ///
+            /// # Errors
+            /// [`FenError`](crate::FenError) naming the field and byte offset, or the
+            /// validation failure.
+            pub fn from_fen_with(
+                text: &str,
+                rules: $crate::rules::Rules,
+            ) -> Result<Self, $crate::position::FenError> {
+                Ok(Self::from_setup(&$crate::setup::Setup::parse(text, $seats)?, rules)?)
+            }
+
+            /// The start position under `rules`.
+            ///
+            /// # Panics
+            /// Never: validation does not depend on the rule options, and the start
+            /// position is valid (see [`Position::start`](motley_core::Position::start)).
+            #[must_use]
+            pub fn start_with(rules: $crate::rules::Rules) -> Self {
+                Self::from_fen_with($start, rules).expect("the start position is valid under any rules")
+            }
+
+            /// The setup this position describes.
+            #[must_use]
+            pub fn to_setup(&self) -> $crate::setup::Setup {
+                $crate::position::to_setup(&self.st)
+            }
+
+            /// The piece on `sq`.
+            #[must_use]
+            pub fn piece_at(&self, sq: $crate::board::Square) -> Option<$crate::piece::Piece> {
+                self.st.board.piece(sq.bit())
+            }
+
+            /// The colour `seat` owns.
+            #[must_use]
+            pub fn owned(&self, seat: motley_core::Seat) -> $crate::piece::Color {
+                $crate::piece::Color::ALL[self.st.owned[seat.index() % $seats] as usize]
+            }
+
+            /// The seat that controls (or owns) `color`, if any (§5).
+            #[must_use]
+            pub fn controller(&self, color: $crate::piece::Color) -> Option<motley_core::Seat> {
+                let c = self.st.ctrl[color as usize];
+                (c != $crate::board::NONE).then_some(motley_core::Seat(c))
+            }
+
+            /// The square of `seat`'s king (`None` in Royale's Interregnum).
+            #[must_use]
+            pub fn king(&self, seat: motley_core::Seat) -> Option<$crate::board::Square> {
+                self.st.king(seat.0).map($crate::board::Square::new_unchecked)
+            }
+
+            /// The squares of rooks that keep castling rights.
+            #[must_use]
+            pub fn castling_rights(&self) -> $crate::board::SquareSet {
+                self.st.castling
+            }
+
+            /// Half-moves played since the start.
+            #[must_use]
+            pub fn ply(&self) -> u32 {
+                self.st.ply
+            }
+
+            /// Plies since the last pawn move or capture.
+            #[must_use]
+            pub fn halfmove_clock(&self) -> u32 {
+                self.st.halfmove
+            }
+
+            /// The legal moves sorted by their notation.
+            #[must_use]
+            pub fn sorted_moves(&self) -> Vec<String> {
+                let mut v: Vec<String> =
+                    motley_core::Position::legal_moves(self).iter().map(ToString::to_string).collect();
+                v.sort();
+                v
+            }
+        }
+
         impl core::fmt::Display for $game {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                self.setup().fmt(f)
+                self.to_setup().fmt(f)
             }
         }
 
@@ -345,7 +354,7 @@ macro_rules! text_traits {
         impl core::str::FromStr for $game {
             type Err = $crate::position::FenError;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                Self::from_fen_with(s, &$crate::rules::Rules::default())
+                Self::from_fen_with(s, $crate::rules::Rules::default())
             }
         }
 
@@ -354,11 +363,26 @@ macro_rules! text_traits {
                 <Self as motley_core::Position>::start()
             }
         }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $game {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $game {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <String as serde::Deserialize>::deserialize(d)?;
+                s.parse().map_err(serde::de::Error::custom)
+            }
+        }
     };
 }
-pub(crate) use text_traits;
+pub(crate) use shared_api;
 
-text_traits!(Sovereign);
+shared_api!(Sovereign, seats: 2, start: START_FEN);
 
 /// Parses a token and finds the legal move it names.
 pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {
@@ -470,20 +494,5 @@ impl Sovereign {
         } else {
             Some(crate::EndReason::Stalemate)
         }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Sovereign {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Sovereign {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
     }
 }
