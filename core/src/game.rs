@@ -1,6 +1,7 @@
 //! The traits every variant implements, so that perft, search and the CLI are
 //! written once: [`Position`] (parse, print, list legal inputs, play, status,
-//! hash), plus the [`Outcome`] of a finished game and the [`Seat`] type.
+//! hash), plus the [`Outcome`] of a finished game and the [`Seat`] type. The
+//! drawing types are in [`crate::view`].
 //!
 //! The model covers the three variants without special cases:
 //! - **Seats**: a position has `seat_count()` seats (2, or 4 in Royale) and
@@ -19,7 +20,9 @@ use core::ops::Deref;
 
 use arrayvec::ArrayVec;
 
-use crate::facts::Fact;
+// The drawing types lived here before they got a module of their own; these
+// paths keep working.
+pub use crate::view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey};
 
 /// The largest number of seats of any variant (Royale).
 pub const MAX_SEATS: usize = 4;
@@ -222,6 +225,15 @@ pub enum PerftMode {
     Full,
 }
 
+/// A move that is not legal in the position it was played in (the error of
+/// [`Position::play`]).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+#[error("move `{token}` is not legal here")]
+pub struct IllegalMove {
+    /// The move, in the variant's notation.
+    pub token: String,
+}
+
 /// A playable, validated position of a variant.
 ///
 /// `Display` prints the variant's position string, which
@@ -272,6 +284,19 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// Plays `mv`, which must be one of [`Position::legal_moves`]; anything
     /// else leaves the position unspecified (but memory-safe).
     fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Plays `mv` after checking it is legal here (written once for every
+    /// variant, over [`Position::is_legal`] and [`Position::play_unchecked`]).
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if `mv` is not legal here; the position is unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMove { token: mv.to_string() });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
 
     /// Parses a move token in the variant's notation and checks it is legal here.
     ///
@@ -361,125 +386,5 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
             return Vec::new();
         }
         self.perft_roots(mode).into_iter().map(|mv| (mv, self.perft_after(mv, depth, mode))).collect()
-    }
-}
-
-/// An sRGB colour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Rgb(pub u8, pub u8, pub u8);
-
-impl fmt::Display for Rgb {
-    /// `#rrggbb`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
-}
-
-/// How one piece looks in a diagram or picture.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Glyph {
-    /// The role letter as the position string writes it, upper case (`K`, `Q`, `H`…).
-    pub letter: char,
-    /// The symbol drawn for the role, the same for every army: a filled
-    /// Unicode chess symbol (`♚`, `♛`, …) where the role is that chess piece,
-    /// or the role's letter (Mage's Chess, whose roles are not chess pieces).
-    pub symbol: char,
-    /// The army (colour or team) name, lower case (`"white"`, `"navy"`, `"green"`).
-    pub army: &'static str,
-    /// The army's drawing colour.
-    pub color: Rgb,
-    /// A one-character mark shown beside the piece, if any (Mage's Chess halo: `*`).
-    pub mark: Option<char>,
-}
-
-/// One square as a diagram shows it.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Cell {
-    /// The piece on it.
-    pub piece: Option<Glyph>,
-    /// A special colour of the square itself (Sovereign's squares of colour), if any.
-    pub tint: Option<(&'static str, Rgb)>,
-}
-
-/// One role in a diagram's legend.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RoleKey {
-    /// The symbol the diagram draws ([`Glyph::symbol`]).
-    pub symbol: char,
-    /// The role's name for people (`"Royal"`).
-    pub name: &'static str,
-    /// The letter the position string writes for it, upper case.
-    pub letter: char,
-}
-
-/// A row of pieces kept off the board (a bench, a reserve), drawn beside it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PieceRow {
-    /// What the row is (`"white bench"`).
-    pub label: String,
-    /// Its pieces, in display order (may be empty).
-    pub pieces: Vec<Glyph>,
-}
-
-/// Squares a picture outlines as one shape (a zone, the squares of an
-/// engagement).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Region {
-    /// What the outline marks (`"promotion zone"`, `"challenger"`).
-    pub label: String,
-    /// The squares, as 0-based `(file, rank)`.
-    pub squares: Vec<(u8, u8)>,
-    /// The outline's colour.
-    pub color: Rgb,
-}
-
-/// What a picture shows besides the squares and pieces, from
-/// [`BoardView::annotations`]. Every field is empty by default.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Annotations {
-    /// The roles to spell out under a text diagram, if its symbols need a
-    /// legend (Mage's Chess).
-    pub roles: Vec<RoleKey>,
-    /// Rows of off-board pieces (Joker's benches and Joker Reserves).
-    pub rows: Vec<PieceRow>,
-    /// Outlined regions (Sovereign's promotion zone and centre, a pending
-    /// engagement's two squares).
-    pub regions: Vec<Region>,
-    /// Lines of text under a picture (a pending engagement's probabilities).
-    pub notes: Vec<String>,
-}
-
-/// What a renderer needs to draw a position: its board shape and each cell.
-/// Implemented by every variant's position; the renderers in the CLI and in
-/// `motley_core::render` use nothing else.
-pub trait BoardView {
-    /// `(files, ranks)`.
-    fn dimensions(&self) -> (u8, u8);
-    /// The cell at 0-based `file`, `rank` (rank 0 is rank 1, drawn at the bottom).
-    fn cell(&self, file: u8, rank: u8) -> Cell;
-    /// Facts about the position a person reading a diagram wants, as
-    /// `(key, value)` pairs in display order: side to move, check, reserves,
-    /// owners and controllers of colours, pending engagement… Keys are
-    /// lower-case snake case; `show` prints them as `key: value` lines.
-    fn details(&self) -> Vec<(&'static str, String)>;
-
-    /// The position for machine readers (the CLI's `--json` documents): the
-    /// facts of [`BoardView::details`] (minus side to move and status) as
-    /// structured values — numbers as [`Fact::Int`], lists as
-    /// [`Fact::List`], maps as [`Fact::Map`], [`Fact::Null`] for none — plus
-    /// a `board` list of [`Fact::piece`] entries, one per occupied square,
-    /// and whatever else the variant has (squares of colour, reserves,
-    /// clocks, a pending engagement…). Keys are lower-case snake case and
-    /// become the JSON keys, documented per variant in `docs/json.md`.
-    ///
-    /// The default gives each detail as a string; every variant overrides it.
-    fn facts(&self) -> Vec<(&'static str, Fact)> {
-        self.details().into_iter().map(|(k, v)| (k, Fact::from(v))).collect()
-    }
-
-    /// What pictures show besides the board's cells: a role legend,
-    /// off-board pieces, outlined regions, notes. None by default.
-    fn annotations(&self) -> Annotations {
-        Annotations::default()
     }
 }

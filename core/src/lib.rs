@@ -13,17 +13,16 @@ pub mod render;
 pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod view;
 pub mod zobrist;
 
 pub use attacks::Dir;
 pub use bits::Bits;
 pub use facts::Fact;
-pub use game::{
-    Annotations, BoardView, Cell, Glyph, MAX_SEATS, Outcome, PerftMode, PieceRow, Position, Region, Rgb,
-    RoleKey, Seat, SeatResult,
-};
+pub use game::{IllegalMove, MAX_SEATS, Outcome, PerftMode, Position, Seat, SeatResult};
 pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
 };
 pub use keyed::{ByKey, Key, KeySet};
 pub use search::{Evaluate, Limits, Score, Searcher};
+pub use view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey};

@@ -30,7 +30,8 @@
 
 use core::fmt::Write as _;
 
-use crate::game::{BoardView, Cell, Glyph, Position, Rgb};
+use crate::game::Position;
+use crate::view::{BoardView, Cell, Glyph, Rgb};
 
 /// Whether a text diagram uses colour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -591,7 +592,7 @@ pub fn move_squares<P: Position + BoardView>(pos: &P, mv: P::Move) -> Vec<(u8, u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Glyph;
+    use crate::view::Glyph;
 
     /// A test-only board: `rows` top rank first, each cell two characters:
     /// `.`/tint letter then `.`/piece letter (upper case white, lower black).

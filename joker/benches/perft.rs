@@ -3,7 +3,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_main};
-use motley_joker::Joker;
+use motley_joker::{Joker, PerftMode, Position};
 
 const MIDDLEGAME: &str =
     "r1bkk2r/ppp2ppp/2n5/3pp3/1b1PP3/2N2N2/PPP2PPP/R1BQQB1R[PNBpnb] w kq - 0 10 PPPNppppppnnb";
@@ -16,8 +16,10 @@ fn perft(c: &mut Criterion) {
     for (name, pos, depth) in
         [("start/perft4", start, 4), ("start/perft5", start, 5), ("middlegame/perft3", middle, 3)]
     {
-        group.throughput(Throughput::Elements(pos.perft(depth)));
-        group.bench_function(name, |b| b.iter(|| black_box(&pos).perft(black_box(depth))));
+        group.throughput(Throughput::Elements(pos.perft(depth, PerftMode::Decision)));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(&pos).perft(black_box(depth), PerftMode::Decision))
+        });
     }
     group.finish();
     let mut group = c.benchmark_group("joker-moves");

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use motley_joker::{Joker, START_FEN};
+use motley_joker::{Joker, PerftMode, Position, START_FEN};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let pos: Joker = fen.parse()?;
     for d in 1..=depth {
         let t = Instant::now();
-        let nodes = pos.perft(d);
+        let nodes = pos.perft(d, PerftMode::Decision);
         let secs = t.elapsed().as_secs_f64();
         println!("perft {d}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)", nodes as f64 / secs / 1e6);
     }

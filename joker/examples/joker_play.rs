@@ -26,3 +26,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(pos.winner(), Some(Color::White));
     Ok(())
 }
+
+/// `cargo test` runs the example too (`test = true` in the manifest).
+#[test]
+fn example_runs() {
+    main().expect("the example runs");
+}

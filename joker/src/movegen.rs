@@ -5,8 +5,9 @@
 
 use motley_core::{Board8x8, SetGeometry};
 
+use crate::board::Square;
 use crate::moves::{Move, MoveBuf};
-use crate::piece::{Color, Role, Square};
+use crate::piece::{Color, Role};
 use crate::position::Joker;
 use crate::rules::KingPromotion;
 

@@ -6,7 +6,8 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::piece::{Role, Square};
+use crate::board::Square;
+use crate::piece::Role;
 
 /// A move of Joker's Chess.
 ///
@@ -215,3 +216,11 @@ pub type MoveBuf = ArrayVec<Move, MAX_MOVES>;
 /// The list [`Joker::legal_moves`](crate::Joker::legal_moves) returns: exactly
 /// as long as needed (the moves are generated into a [`MoveBuf`] first).
 pub type MoveList = Vec<Move>;
+
+impl From<motley_core::IllegalMove> for ParseMoveError {
+    /// [`Position::play`](motley_core::Position::play)'s error as the
+    /// [`ParseMoveError::Illegal`] that [`Position::parse_move`](motley_core::Position::parse_move) gives.
+    fn from(e: motley_core::IllegalMove) -> Self {
+        ParseMoveError::Illegal { token: e.token }
+    }
+}

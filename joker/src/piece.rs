@@ -1,15 +1,6 @@
-//! The nouns of Joker's Chess: [`Color`], [`Role`], [`Piece`], and the square
-//! aliases over motley-core's 8x8 geometry.
+//! The nouns of Joker's Chess: [`Color`], [`Role`], [`Piece`].
 
 use core::fmt;
-
-use motley_core::{Bits, Board8x8, Key};
-
-/// A square of the 8x8 board (`a1` = 0, `h8` = 63).
-pub type Square = motley_core::Square<Board8x8>;
-
-/// A set of squares of the 8x8 board (bit `i` is the square with index `i`).
-pub type SquareSet = Bits<1>;
 
 /// A side: White (seat 0, moves first) or Black (seat 1).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -71,16 +62,6 @@ impl core::ops::Not for Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl Key for Color {
-    const COUNT: usize = 2;
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn from_index(i: usize) -> Option<Self> {
-        Color::ALL.get(i).copied()
     }
 }
 
@@ -181,16 +162,6 @@ impl fmt::Display for Role {
             Role::King => "king",
         };
         f.write_str(name)
-    }
-}
-
-impl Key for Role {
-    const COUNT: usize = 6;
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn from_index(i: usize) -> Option<Self> {
-        Role::from_index(i)
     }
 }
 

@@ -4,71 +4,22 @@
 use core::fmt;
 use core::str::FromStr;
 
-use motley_core::zobrist::{splitmix64, zobrist_keys};
+use motley_core::zobrist::splitmix64;
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::Board;
+use crate::board::{Board, Square};
+use crate::end::EndReason;
 use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
 use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
-use crate::piece::{Color, Piece, Role, Square};
+use crate::piece::{Color, Piece, Role};
 use crate::rules::{KingPromotion, PromotedRespawn, Rules};
 use crate::setup::{Castling, FIELDS, ParseFenError, Pocket, Setup};
+use crate::zobrist::ZOBRIST;
 
 /// The start position string.
 pub const START_FEN: &str = "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb";
 
 const NO_EP: u8 = 64;
-
-/// Why a game of Joker's Chess ended. There are no draws.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum EndReason {
-    /// White captured Black's last king (`"kings-captured"`): White wins.
-    KingsCaptured,
-    /// 14 consecutive half-moves without capture or pawn move
-    /// (`"fourteen-move-rule"`): Black wins.
-    FourteenMoveRule,
-    /// 200 half-moves were played and Black still has a king (`"move-limit"`): Black wins.
-    MoveLimit,
-    /// White has no piece on the board and none in its Joker Reserve
-    /// (`"insufficient-material"`): Black wins.
-    InsufficientMaterial,
-    /// White has no legal move on its turn (`"stalemate"`): Black wins.
-    Stalemate,
-    /// Black has no legal move on its turn (`"black-no-moves"`): White wins
-    /// (Black, if [`Rules::black_no_moves_loses`] is off).
-    BlackNoMoves,
-}
-
-impl EndReason {
-    /// The kebab-case reason used in [`Outcome::reason`].
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            EndReason::KingsCaptured => "kings-captured",
-            EndReason::FourteenMoveRule => "fourteen-move-rule",
-            EndReason::MoveLimit => "move-limit",
-            EndReason::InsufficientMaterial => "insufficient-material",
-            EndReason::Stalemate => "stalemate",
-            EndReason::BlackNoMoves => "black-no-moves",
-        }
-    }
-
-    /// Who wins under `rules`.
-    #[must_use]
-    pub const fn winner(self, rules: &Rules) -> Color {
-        match self {
-            EndReason::KingsCaptured => Color::White,
-            EndReason::BlackNoMoves if rules.black_no_moves_loses => Color::White,
-            _ => Color::Black,
-        }
-    }
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// One reason a [`Setup`] is not a playable position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -205,7 +156,7 @@ pub struct Joker {
 
 impl Default for Joker {
     fn default() -> Self {
-        Joker::with_rules(Rules::default())
+        Joker::start_with(Rules::default())
     }
 }
 
@@ -299,7 +250,7 @@ impl Joker {
 
     /// The start position under `rules`.
     #[must_use]
-    pub fn with_rules(rules: Rules) -> Joker {
+    pub fn start_with(rules: Rules) -> Joker {
         Joker::from_setup(&Setup::default(), rules).expect("the start position is valid")
     }
 
@@ -382,7 +333,7 @@ impl Joker {
     ///
     /// # Errors
     /// [`FenError`] naming the field and byte offset that is wrong.
-    pub fn from_fen_with_rules(text: &str, rules: Rules) -> Result<Joker, FenError> {
+    pub fn from_fen_with(text: &str, rules: Rules) -> Result<Joker, FenError> {
         let setup = Setup::from_ascii(text.as_bytes())?;
         Joker::from_setup(&setup, rules).map_err(|error| {
             let field = FIELDS.iter().position(|f| *f == error.issues[0].field()).unwrap_or(0);
@@ -541,18 +492,6 @@ impl Joker {
         self.legal_moves().contains(&mv)
     }
 
-    /// Plays `mv` after checking it is legal.
-    ///
-    /// # Errors
-    /// [`ParseMoveError::Illegal`] if it is not, leaving the position unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
-        if !self.is_legal(mv) {
-            return Err(ParseMoveError::Illegal { token: mv.to_string() });
-        }
-        self.play_unchecked(mv);
-        Ok(())
-    }
-
     /// The position after `mv` (which must be legal), leaving `self` as it is:
     /// a copy and an in-place update, the same cost as perft's copy-make.
     #[must_use]
@@ -672,9 +611,9 @@ impl Joker {
     }
 
     /// Leaves of the game tree `depth` plies deep (a finished game counts 0
-    /// at every depth ≥ 1), counting the last ply without listing it.
-    #[must_use]
-    pub fn perft(&self, depth: u32) -> u64 {
+    /// at every depth ≥ 1), counting the last ply without listing it: the
+    /// body of [`Position::perft`].
+    fn count_leaves(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
             1 => self.count_legal_moves(),
@@ -685,7 +624,7 @@ impl Joker {
                 for &mv in &moves {
                     let mut child = *self;
                     child.play_unchecked(mv);
-                    total += child.perft(depth - 1);
+                    total += child.count_leaves(depth - 1);
                 }
                 total
             }
@@ -703,7 +642,7 @@ impl Joker {
             .map(|&mv| {
                 let mut child = *self;
                 child.play_unchecked(mv);
-                (mv, child.perft(depth - 1))
+                (mv, child.count_leaves(depth - 1))
             })
             .collect()
     }
@@ -759,10 +698,6 @@ impl Joker {
     }
 }
 
-/// Piece-square keys (12 x 64), promoted marks (64), side, castling (4), en
-/// passant files (8), then one seed per pocket slot (12), clock and ply.
-static ZOBRIST: [u64; 13 * 64 + 13 + 14] = zobrist_keys::<{ 13 * 64 + 13 + 14 }>(0x004A_4F4B_4552);
-
 trait IntoIterBits {
     fn into_iter_bits(self) -> impl Iterator<Item = u8>;
 }
@@ -797,7 +732,7 @@ impl fmt::Debug for Joker {
 impl FromStr for Joker {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Joker, FenError> {
-        Joker::from_fen_with_rules(s, Rules::default())
+        Joker::from_fen_with(s, Rules::default())
     }
 }
 
@@ -814,7 +749,7 @@ impl Position for Joker {
     }
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
-        Joker::from_fen_with_rules(text, Rules::default())
+        Joker::from_fen_with(text, Rules::default())
     }
 
     fn seat_count(&self) -> usize {
@@ -884,7 +819,10 @@ impl Position for Joker {
         Joker::is_legal(self, mv)
     }
 
+    /// Leaves of the game tree `depth` plies deep (a finished game counts 0
+    /// at every depth ≥ 1), counting the last ply without listing it. Both
+    /// modes count the same tree (there is no chance).
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
-        Joker::perft(self, depth)
+        self.count_leaves(depth)
     }
 }

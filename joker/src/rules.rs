@@ -1,6 +1,7 @@
 //! [`Rules`]: the rule options of Joker's Chess. Every point the rules page
-//! (`shared/rules/joker.md`) marks **\[decision\]** is a field here, with the
-//! page's reading as the default, plus the two limits the seed states.
+//! (`RULES.md` in this package, `docs/rules/joker.md` in the repository)
+//! marks **\[decision\]** is a field here, with the page's reading as the
+//! default, plus the two limits the seed states.
 
 /// What kind a captured *promoted* piece respawns as.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -34,7 +35,7 @@ pub enum KingPromotion {
 /// ```
 /// use motley_joker::{Joker, Rules};
 /// let casual = Rules { quiet_limit: 0, ..Rules::default() };
-/// let pos = Joker::with_rules(casual);
+/// let pos = Joker::start_with(casual);
 /// assert_eq!(pos.rules().quiet_limit, 0);
 /// assert_eq!(Rules::default().ply_limit, 200);
 /// ```

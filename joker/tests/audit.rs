@@ -1,9 +1,11 @@
 //! Independent rules audit of motley-joker: each test composes a position and
-//! asserts what `shared/rules/joker.md` (and issue 3) says should happen.
+//! asserts what `docs/rules/joker.md` (and issue 3) says should happen.
 
 use motley_core::testing::legal_tokens as tokens;
 use motley_core::{Position, testing};
-use motley_joker::{Color, EndReason, FenError, Joker, ParseFenError, ParseMoveError, Piece, Role, Square};
+use motley_joker::{
+    Color, EndReason, FenError, Joker, ParseFenError, ParseMoveError, PerftMode, Piece, Role, Square,
+};
 
 const W: Color = Color::White;
 const B: Color = Color::Black;
@@ -255,7 +257,7 @@ fn the_d8_king_blocks_queen_side_castling() {
 #[test]
 fn the_safe_squares_condition_is_an_option() {
     let rules = motley_joker::Rules { castling_needs_safe_squares: false, ..Default::default() };
-    let p = Joker::from_fen_with_rules("r3k2r/8/8/8/8/8/8/8[N] w kq - 0 0 -", rules).unwrap();
+    let p = Joker::from_fen_with("r3k2r/8/8/8/8/8/8/8[N] w kq - 0 0 -", rules).unwrap();
     let p = p.played("N@e6".parse().unwrap());
     assert!(p.is_legal("e8g8".parse().unwrap()));
     assert!(p.is_legal("e8c8".parse().unwrap()));
@@ -304,8 +306,8 @@ fn capturing_the_last_king_wins_for_white() {
     assert_eq!(p.end_reason(), Some(EndReason::KingsCaptured));
     assert_eq!(p.winner(), Some(W));
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.perft(1), 0);
-    assert_eq!(p.perft(3), 0);
+    assert_eq!(p.perft(1, PerftMode::Decision), 0);
+    assert_eq!(p.perft(3, PerftMode::Decision), 0);
     // Capturing one of two kings does not.
     let p = after("4k2k/8/8/8/8/8/8/4R3[] w - - 0 0 -", &["e1e8"]);
     assert_eq!(p.end_reason(), None);
@@ -498,8 +500,8 @@ fn drop_perft_by_hand() {
     // White has only a knight in reserve: 63 drops; Black's king on h8 then
     // has 3 moves (capturing the knight if it landed on g8, g7 or h7).
     let p = pos("7k/8/8/8/8/8/8/8[N] w - - 0 0 -");
-    assert_eq!(p.perft(1), 63);
-    assert_eq!(p.perft(2), 63 * 3);
+    assert_eq!(p.perft(1, PerftMode::Decision), 63);
+    assert_eq!(p.perft(2, PerftMode::Decision), 63 * 3);
     // After the king takes the knight White has nothing left: those three
     // lines end (insufficient material), the other 60 go on.
     let ended = p
@@ -510,17 +512,17 @@ fn drop_perft_by_hand() {
     assert_eq!(ended, 3);
     let after_take = after("7k/8/8/8/8/8/8/8[N] w - - 0 0 -", &["N@g7", "h8g7"]);
     assert_eq!(after_take.end_reason(), Some(EndReason::InsufficientMaterial));
-    assert_eq!(after_take.perft(1), 0);
+    assert_eq!(after_take.perft(1, PerftMode::Decision), 0);
     // With a knight on the bench it respawns on b1 instead and play goes on.
     let after_take = after("7k/8/8/8/8/8/8/8[N] w - - 0 0 N", &["N@g7", "h8g7"]);
     assert_eq!(at(&after_take, "b1"), some(W, Role::Knight));
-    assert_eq!(after_take.perft(1), 3);
+    assert_eq!(after_take.perft(1, PerftMode::Decision), 3);
 }
 
 #[test]
 fn start_perft_by_hand() {
     // White: 16 pawn moves + 4 knight moves; Black the same (no castling yet).
     let p = Joker::start();
-    assert_eq!(p.perft(1), 20);
-    assert_eq!(p.perft(2), 400);
+    assert_eq!(p.perft(1, PerftMode::Decision), 20);
+    assert_eq!(p.perft(2, PerftMode::Decision), 400);
 }

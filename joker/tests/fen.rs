@@ -164,7 +164,7 @@ fn piece_counts_beyond_what_play_produces_are_rejected() {
     assert_eq!(issues("3kk3/8/8/8/8/8/8/q~2Q4[] w - - 0 9 -"), vec![too_many(Black, "queens", 1, 0)]);
     // ... unless the rules allow it.
     let rules = motley_joker::Rules { black_queen_promotion: true, ..motley_joker::Rules::default() };
-    assert!(Joker::from_fen_with_rules("3kk3/8/8/8/8/8/8/q~2Q4[] w - - 0 9 -", rules).is_ok());
+    assert!(Joker::from_fen_with("3kk3/8/8/8/8/8/8/q~2Q4[] w - - 0 9 -", rules).is_ok());
     // A third queen needs the ~ of a promotion; a ninth pawn on the board
     // with a full bench is one pawn too many.
     assert_eq!(

@@ -3,7 +3,7 @@
 
 use motley_core::Position;
 use motley_core::perft::{parse_perft_file, run_perft_file};
-use motley_joker::Joker;
+use motley_joker::{Joker, PerftMode};
 
 const FILE: &str = include_str!("../../fixtures/joker/joker.perft");
 
@@ -36,7 +36,7 @@ fn divide_sums_to_perft_and_generic_perft_agrees() {
 fn finished_game_has_no_perft() {
     let pos = Joker::from_fen("8/8/8/8/8/8/8/3Q4[] b - - 0 50 -").unwrap();
     for depth in 1..4 {
-        assert_eq!(pos.perft(depth), 0);
+        assert_eq!(pos.perft(depth, PerftMode::Decision), 0);
     }
-    assert_eq!(pos.perft(0), 1);
+    assert_eq!(pos.perft(0, PerftMode::Decision), 1);
 }

@@ -3,7 +3,7 @@
 //! invariant of the public API (hash, perft, move notation, end rules).
 
 use motley_core::{Position, testing};
-use motley_joker::{Color, EndReason, Joker, Move, Role, START_FEN, Setup};
+use motley_joker::{Color, EndReason, Joker, Move, PerftMode, Role, START_FEN, Setup};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -31,8 +31,14 @@ fn black_kings(pos: &Joker) -> usize {
 pub fn check_position(pos: &Joker) -> Result<(), String> {
     let text = testing::check_reparse(pos)?;
     let moves = pos.legal_moves();
-    if pos.perft(1) != moves.len() as u64 || pos.count_legal_moves() != moves.len() as u64 {
-        return Err(format!("{text}: perft(1) {} != {} legal moves", pos.perft(1), moves.len()));
+    if pos.perft(1, PerftMode::Decision) != moves.len() as u64
+        || pos.count_legal_moves() != moves.len() as u64
+    {
+        return Err(format!(
+            "{text}: perft(1) {} != {} legal moves",
+            pos.perft(1, PerftMode::Decision),
+            moves.len()
+        ));
     }
     let outcome = Position::outcome(pos);
     if moves.is_empty() != outcome.is_some() {

@@ -5,7 +5,7 @@
 //! equal perft counts, on seeded random playouts.
 
 use motley_core::Position;
-use motley_joker::{Joker, KingPromotion, Move, PromotedRespawn, Rules, START_FEN};
+use motley_joker::{Joker, KingPromotion, Move, PerftMode, PromotedRespawn, Rules, START_FEN};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -488,7 +488,7 @@ fn check(fast: &Joker, rules: Rules) -> Vec<Move> {
     let fen = fast.to_string();
     let reference = RefPos::parse(&fen, rules);
     assert_eq!(reference.fen(), fen, "reference writer disagrees with the position string");
-    let reparsed = Joker::from_fen_with_rules(&fen, rules).unwrap();
+    let reparsed = Joker::from_fen_with(&fen, rules).unwrap();
     assert_eq!(reparsed, *fast, "{fen}");
     let moves: Vec<Move> = fast.legal_moves().to_vec();
     let fast_names = sorted(moves.iter().map(ToString::to_string).collect());
@@ -592,7 +592,7 @@ fn random_playouts(seed: u64, positions: usize) -> (usize, Seen) {
     let mut seen = Seen::default();
     while checked < positions {
         let rules = random_rules(&mut rng);
-        let mut pos = Joker::with_rules(rules);
+        let mut pos = Joker::start_with(rules);
         loop {
             let moves = check(&pos, rules);
             seen.record(&pos, &moves);
@@ -645,7 +645,7 @@ fn perft_agrees_from_the_start() {
     let fast = Joker::start();
     let reference = RefPos::parse(START_FEN, Rules::default());
     for depth in 1..=max {
-        assert_eq!(fast.perft(depth), reference.perft(depth), "depth {depth}");
+        assert_eq!(fast.perft(depth, PerftMode::Decision), reference.perft(depth), "depth {depth}");
     }
 }
 
@@ -653,7 +653,7 @@ fn perft_agrees_from_the_start() {
 #[ignore = "takes minutes: cargo test --release -p motley-joker --test reference -- --ignored"]
 fn perft_5_agrees_from_the_start() {
     let reference = RefPos::parse(START_FEN, Rules::default());
-    assert_eq!(reference.perft(5), Joker::start().perft(5));
+    assert_eq!(reference.perft(5), Joker::start().perft(5, PerftMode::Decision));
 }
 
 #[test]
@@ -668,7 +668,7 @@ fn perft_agrees_on_fixture_positions() {
         check(&fast, Rules::default());
         let reference = RefPos::parse(fen, Rules::default());
         let depth = if deep { 3 } else { 2 };
-        assert_eq!(fast.perft(depth), reference.perft(depth), "{fen}");
+        assert_eq!(fast.perft(depth, PerftMode::Decision), reference.perft(depth), "{fen}");
     }
 }
 
@@ -678,7 +678,7 @@ fn perft_agrees_on_random_positions() {
     let mut rng = StdRng::seed_from_u64(7);
     for _ in 0..20 {
         let rules = Rules { quiet_limit: 0, ..Rules::default() };
-        let mut pos = Joker::with_rules(rules);
+        let mut pos = Joker::start_with(rules);
         for _ in 0..rng.random_range(20..120) {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -687,6 +687,6 @@ fn perft_agrees_on_random_positions() {
             pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         let reference = RefPos::parse(&pos.to_string(), rules);
-        assert_eq!(pos.perft(2), reference.perft(2), "{pos}");
+        assert_eq!(pos.perft(2, PerftMode::Decision), reference.perft(2), "{pos}");
     }
 }

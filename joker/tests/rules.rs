@@ -1,4 +1,4 @@
-//! One test (or more) per rule of `shared/rules/joker.md`.
+//! One test (or more) per rule of `docs/rules/joker.md`.
 
 use motley_core::{Position, Seat, SeatResult};
 use motley_joker::{
@@ -10,7 +10,7 @@ fn pos(fen: &str) -> Joker {
 }
 
 fn with(fen: &str, rules: Rules) -> Joker {
-    Joker::from_fen_with_rules(fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Joker::from_fen_with(fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn sq(name: &str) -> Square {

@@ -38,3 +38,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     Ok(())
 }
+
+/// `cargo test` runs the example too (`test = true` in the manifest).
+#[test]
+fn example_runs() {
+    main().expect("the example runs");
+}

@@ -132,6 +132,12 @@ impl Match {
         self.end.or_else(|| self.position.end())
     }
 
+    /// Why the match ended (the winner is in [`Match::end`]).
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.end().map(|(reason, _)| reason)
+    }
+
     /// The result, once the match is over.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {

@@ -1,5 +1,5 @@
-//! [`Rules`]: every decision of the rules contract (`shared/rules/mages.md`)
-//! that an organiser could reasonably want otherwise, with its default.
+//! [`Rules`]: every decision of the rules contract (`RULES.md` in this
+//! package, `docs/rules/mages.md` in the repository) that an organiser could reasonably want otherwise, with its default.
 
 use core::time::Duration;
 

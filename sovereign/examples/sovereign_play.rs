@@ -35,3 +35,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("royale: seats {}, {} legal moves", seats.join(", "), royale.legal_moves().len());
     Ok(())
 }
+
+/// `cargo test` runs the example too (`test = true` in the manifest).
+#[test]
+fn example_runs() {
+    main().expect("the example runs");
+}

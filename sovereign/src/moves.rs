@@ -241,3 +241,11 @@ impl serde::Serialize for Move {
         s.collect_str(self)
     }
 }
+
+impl From<motley_core::IllegalMove> for ParseMoveError {
+    /// [`Position::play`](motley_core::Position::play)'s error as the
+    /// [`ParseMoveError::Illegal`] that [`Position::parse_move`](motley_core::Position::parse_move) gives.
+    fn from(e: motley_core::IllegalMove) -> Self {
+        ParseMoveError::Illegal { token: e.token }
+    }
+}

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use motley_core::{Key, Rgb};
+use motley_core::Rgb;
 
 /// One of the twelve army colours (§2). The declaration order is the index
 /// order used by every table; the letter is the one of the community FEN.
@@ -130,16 +130,6 @@ impl Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl Key for Color {
-    const COUNT: usize = 12;
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn from_index(i: usize) -> Option<Self> {
-        Color::from_index(i)
     }
 }
 

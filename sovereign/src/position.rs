@@ -1,16 +1,14 @@
 //! [`Sovereign`], the validated two-player position, and the validation shared
 //! with Royale.
 
-use motley_core::{
-    Annotations, BoardView, Cell, Fact, Glyph, Outcome, PerftMode, Position, Region, Rgb, Seat,
-};
+use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square, SquareSet, square_color};
+use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square};
+use crate::movegen::{MoveRules, State};
 use crate::moves::{Move, MoveToken, ParseMoveError};
-use crate::piece::{Color, Piece, Role};
+use crate::piece::{Color, Role};
 use crate::rules::Rules;
 use crate::setup::{ParseFenError, Setup};
-use crate::state::{MoveRules, State};
 use crate::zobrist;
 
 /// A setup is not a playable position.
@@ -193,17 +191,6 @@ pub(crate) fn move_list(st: &State) -> Vec<Move> {
     v
 }
 
-/// The glyph of a piece.
-pub(crate) fn glyph(p: Piece) -> Glyph {
-    Glyph {
-        letter: p.role.letter().to_ascii_uppercase(),
-        symbol: p.role.symbol(),
-        army: p.color.name(),
-        color: p.color.rgb(),
-        mark: None,
-    }
-}
-
 /// The two-player Sovereign Chess position.
 ///
 /// Seat 0 is seat 1 of the position string (it owned White at the start),
@@ -221,56 +208,11 @@ impl Sovereign {
     ///
     /// # Errors
     /// [`PositionError`] naming what makes it unplayable.
-    pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Self, PositionError> {
         if setup.seats != 2 {
             return Err(PositionError::SeatCount { want: 2, got: setup.seats });
         }
-        Ok(Sovereign { st: validate(setup, rules, true, true)? })
-    }
-
-    /// Parses and validates a position string under `rules`.
-    ///
-    /// # Errors
-    /// [`FenError`] naming the field and byte offset, or the validation failure.
-    pub fn from_fen_with(text: &str, rules: &Rules) -> Result<Self, FenError> {
-        Ok(Self::from_setup(&Setup::parse(text, 2)?, rules)?)
-    }
-
-    /// The setup this position describes.
-    #[must_use]
-    pub fn setup(&self) -> Setup {
-        to_setup(&self.st)
-    }
-
-    /// The piece on `sq`.
-    #[must_use]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.st.board.piece(sq.bit())
-    }
-
-    /// The colour `seat` owns.
-    #[must_use]
-    pub fn owned(&self, seat: Seat) -> Color {
-        Color::ALL[self.st.owned[seat.index() & 1] as usize]
-    }
-
-    /// The seat that controls (or owns) `color`, if any (§5).
-    #[must_use]
-    pub fn controller(&self, color: Color) -> Option<Seat> {
-        let c = self.st.ctrl[color as usize];
-        (c != NONE).then_some(Seat(c))
-    }
-
-    /// The square of `seat`'s king.
-    #[must_use]
-    pub fn king(&self, seat: Seat) -> Option<Square> {
-        self.st.king(seat.0).map(Square::new_unchecked)
-    }
-
-    /// The squares of rooks that keep castling rights.
-    #[must_use]
-    pub fn castling_rights(&self) -> SquareSet {
-        self.st.castling
+        Ok(Sovereign { st: validate(setup, &rules, true, true)? })
     }
 
     /// Whether the side to move is in check.
@@ -279,42 +221,10 @@ impl Sovereign {
         self.st.in_check(self.st.turn)
     }
 
-    /// Half-moves played since the start.
-    #[must_use]
-    pub fn ply(&self) -> u32 {
-        self.st.ply
-    }
-
-    /// Plies since the last pawn move or capture.
-    #[must_use]
-    pub fn halfmove_clock(&self) -> u32 {
-        self.st.halfmove
-    }
-
     /// The number of legal moves (no list is built).
     #[must_use]
     pub fn count_legal(&self) -> u64 {
         self.st.count_moves()
-    }
-
-    /// The legal moves sorted by their notation.
-    #[must_use]
-    pub fn sorted_moves(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(ToString::to_string).collect();
-        v.sort();
-        v
-    }
-
-    /// Plays a legal move.
-    ///
-    /// # Errors
-    /// [`ParseMoveError::Illegal`] if `mv` is not legal here (the position is unchanged).
-    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
-        if !self.is_legal(mv) {
-            return Err(ParseMoveError::Illegal { token: mv.to_string() });
-        }
-        self.play_unchecked(mv);
-        Ok(())
     }
 
     /// Whether the position has no piece but the two kings.
@@ -338,14 +248,100 @@ impl Sovereign {
     }
 }
 
-/// The text traits both games share: `Display` (the position string of
-/// [`setup`](Sovereign::setup)), `Debug` (`Name(<position string>)`),
-/// `FromStr` (default [`Rules`]) and `Default` (the start position).
-macro_rules! text_traits {
-    ($game:ident) => {
+/// What both games share, written once: the constructors from text and the
+/// start under rules, the accessors of the shared state (`to_setup`,
+/// `piece_at`, `owned`, `controller`, `king`, `castling_rights`, `ply`,
+/// `halfmove_clock`, `sorted_moves`), and the text traits: `Display` (the
+/// position string of `to_setup`), `Debug` (`Name(<position string>)`),
+/// `FromStr` (default [`Rules`]), `Default` (the start position) and, with
+/// `serde`, (de)serialisation as the position string.
+macro_rules! shared_api {
+    ($game:ident, seats: $seats:literal, start: $start:expr) => {
+        impl $game {
+            /// Parses and validates a position string under `rules`.
+            ///
+            /// # Errors
+            /// [`FenError`](crate::FenError) naming the field and byte offset, or the
+            /// validation failure.
+            pub fn from_fen_with(
+                text: &str,
+                rules: $crate::rules::Rules,
+            ) -> Result<Self, $crate::position::FenError> {
+                Ok(Self::from_setup(&$crate::setup::Setup::parse(text, $seats)?, rules)?)
+            }
+
+            /// The start position under `rules`.
+            ///
+            /// # Panics
+            /// Never: validation does not depend on the rule options, and the start
+            /// position is valid (see [`Position::start`](motley_core::Position::start)).
+            #[must_use]
+            pub fn start_with(rules: $crate::rules::Rules) -> Self {
+                Self::from_fen_with($start, rules).expect("the start position is valid under any rules")
+            }
+
+            /// The setup this position describes.
+            #[must_use]
+            pub fn to_setup(&self) -> $crate::setup::Setup {
+                $crate::position::to_setup(&self.st)
+            }
+
+            /// The piece on `sq`.
+            #[must_use]
+            pub fn piece_at(&self, sq: $crate::board::Square) -> Option<$crate::piece::Piece> {
+                self.st.board.piece(sq.bit())
+            }
+
+            /// The colour `seat` owns.
+            #[must_use]
+            pub fn owned(&self, seat: motley_core::Seat) -> $crate::piece::Color {
+                $crate::piece::Color::ALL[self.st.owned[seat.index() % $seats] as usize]
+            }
+
+            /// The seat that controls (or owns) `color`, if any (§5).
+            #[must_use]
+            pub fn controller(&self, color: $crate::piece::Color) -> Option<motley_core::Seat> {
+                let c = self.st.ctrl[color as usize];
+                (c != $crate::board::NONE).then_some(motley_core::Seat(c))
+            }
+
+            /// The square of `seat`'s king (`None` in Royale's Interregnum).
+            #[must_use]
+            pub fn king(&self, seat: motley_core::Seat) -> Option<$crate::board::Square> {
+                self.st.king(seat.0).map($crate::board::Square::new_unchecked)
+            }
+
+            /// The squares of rooks that keep castling rights.
+            #[must_use]
+            pub fn castling_rights(&self) -> $crate::board::SquareSet {
+                self.st.castling
+            }
+
+            /// Half-moves played since the start.
+            #[must_use]
+            pub fn ply(&self) -> u32 {
+                self.st.ply
+            }
+
+            /// Plies since the last pawn move or capture.
+            #[must_use]
+            pub fn halfmove_clock(&self) -> u32 {
+                self.st.halfmove
+            }
+
+            /// The legal moves sorted by their notation.
+            #[must_use]
+            pub fn sorted_moves(&self) -> Vec<String> {
+                let mut v: Vec<String> =
+                    motley_core::Position::legal_moves(self).iter().map(ToString::to_string).collect();
+                v.sort();
+                v
+            }
+        }
+
         impl core::fmt::Display for $game {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                self.setup().fmt(f)
+                self.to_setup().fmt(f)
             }
         }
 
@@ -358,7 +354,7 @@ macro_rules! text_traits {
         impl core::str::FromStr for $game {
             type Err = $crate::position::FenError;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                Self::from_fen_with(s, &$crate::rules::Rules::default())
+                Self::from_fen_with(s, $crate::rules::Rules::default())
             }
         }
 
@@ -367,11 +363,26 @@ macro_rules! text_traits {
                 <Self as motley_core::Position>::start()
             }
         }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $game {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $game {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <String as serde::Deserialize>::deserialize(d)?;
+                s.parse().map_err(serde::de::Error::custom)
+            }
+        }
     };
 }
-pub(crate) use text_traits;
+pub(crate) use shared_api;
 
-text_traits!(Sovereign);
+shared_api!(Sovereign, seats: 2, start: START_FEN);
 
 /// Parses a token and finds the legal move it names.
 pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {
@@ -483,168 +494,5 @@ impl Sovereign {
         } else {
             Some(crate::EndReason::Stalemate)
         }
-    }
-}
-
-/// The `(key, value)` details shared by both games.
-pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, String)> {
-    let mut d = vec![("side_to_move", format!("{} (seat {})", names[st.turn as usize], st.turn + 1))];
-    let owned: Vec<String> = (0..st.seats)
-        .map(|s| format!("{}: {}", names[s as usize], Color::ALL[st.owned[s as usize] as usize]))
-        .collect();
-    d.push(("owned", owned.join(", ")));
-    let ctrl: Vec<String> = (0..st.seats)
-        .map(|s| {
-            let cs: Vec<&str> = Color::ALL
-                .iter()
-                .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
-                .map(|c| c.name())
-                .collect();
-            format!("{}: {}", names[s as usize], if cs.is_empty() { "-".to_owned() } else { cs.join(" ") })
-        })
-        .collect();
-    d.push(("controlled", ctrl.join(", ")));
-    let neutral: Vec<&str> = Color::ALL
-        .iter()
-        .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
-        .map(|c| c.name())
-        .collect();
-    d.push(("neutral", if neutral.is_empty() { "-".to_owned() } else { neutral.join(" ") }));
-    let checked: Vec<&str> = st.checked_seats().map(|s| names[s as usize]).collect();
-    d.push(("check", if checked.is_empty() { "-".to_owned() } else { checked.join(" ") }));
-    let rooks: Vec<String> = st.castling.iter().map(|s| Square::new_unchecked(s).to_string()).collect();
-    d.push(("castling", if rooks.is_empty() { "-".to_owned() } else { rooks.join(" ") }));
-    d.push(("ply", st.ply.to_string()));
-    d.push(("halfmove_clock", st.halfmove.to_string()));
-    d
-}
-
-/// The structured facts shared by both games (see [`BoardView::facts`]):
-/// `board`, `squares_of_colour`, `armies`, `owned`, `controlled`,
-/// `neutral`, `check`, `castling`, `ply`, `halfmove_clock`.
-pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fact)> {
-    let seat = |s: u8| names.get(usize::from(s)).copied();
-    let occupant = |s: u8| st.board.piece(s);
-    let board = Fact::List(
-        (0..=255u8)
-            .filter_map(|s| {
-                let p = occupant(s)?;
-                Some(Fact::piece(Square::new_unchecked(s), p.role.name(), "colour", p.color.name(), &[]))
-            })
-            .collect(),
-    );
-    let squares_of_colour = Fact::List(
-        (0..=255u8)
-            .filter_map(|s| {
-                let sq = Square::new_unchecked(s);
-                let colour = square_color(sq)?;
-                let on = occupant(s).map_or(Fact::Null, |p| {
-                    Fact::map([("role", Fact::from(p.role.name())), ("colour", Fact::from(p.color.name()))])
-                });
-                Some(Fact::map([
-                    ("square", Fact::text(sq)),
-                    ("colour", Fact::from(colour.name())),
-                    ("occupant", on),
-                ]))
-            })
-            .collect(),
-    );
-    let owners = st.owners();
-    let armies = Fact::map(Color::ALL.iter().map(|&c| {
-        let owner = seat(owners[c as usize]);
-        let controller = seat(st.ctrl[c as usize]);
-        (c.name(), Fact::map([("owner", Fact::from(owner)), ("controller", Fact::from(controller))]))
-    }));
-    let seats = 0..st.seats;
-    let owned = Fact::map(
-        seats
-            .clone()
-            .map(|s| (names[s as usize], Fact::from(Color::ALL[st.owned[s as usize] as usize].name()))),
-    );
-    let controlled = Fact::map(seats.map(|s| {
-        let cs = Color::ALL
-            .iter()
-            .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
-            .map(|c| c.name());
-        (names[s as usize], Fact::list(cs))
-    }));
-    let neutral = Fact::list(
-        Color::ALL
-            .iter()
-            .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
-            .map(|c| c.name()),
-    );
-    let check = Fact::list(st.checked_seats().filter_map(seat));
-    let castling = Fact::List(st.castling.iter().map(|s| Fact::text(Square::new_unchecked(s))).collect());
-    vec![
-        ("board", board),
-        ("squares_of_colour", squares_of_colour),
-        ("armies", armies),
-        ("owned", owned),
-        ("controlled", controlled),
-        ("neutral", neutral),
-        ("check", check),
-        ("castling", castling),
-        ("ply", Fact::from(st.ply)),
-        ("halfmove_clock", Fact::from(st.halfmove)),
-    ]
-}
-
-/// The regions pictures outline (shared by both games): the central
-/// promotion zone g7–j10 in black, as the board prints it (§4.2), and its
-/// inner 2×2 centre h8–i9 in white.
-pub(crate) fn annotations() -> Annotations {
-    let zone: Vec<(u8, u8)> = CENTER.iter().map(|i| (i % 16, i / 16)).collect();
-    let centre: Vec<(u8, u8)> =
-        zone.iter().copied().filter(|&(f, r)| (7..=8).contains(&f) && (7..=8).contains(&r)).collect();
-    Annotations {
-        regions: vec![
-            Region { label: "promotion zone".to_owned(), squares: zone, color: Rgb(0x10, 0x10, 0x10) },
-            Region { label: "centre".to_owned(), squares: centre, color: Rgb(0xf8, 0xf8, 0xf8) },
-        ],
-        ..Annotations::default()
-    }
-}
-
-/// The cell of a square (shared by both games).
-pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
-    let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
-    Cell { piece: st.board.piece(sq.bit()).map(glyph), tint: square_color(sq).map(|c| (c.name(), c.rgb())) }
-}
-
-impl BoardView for Sovereign {
-    fn dimensions(&self) -> (u8, u8) {
-        (16, 16)
-    }
-
-    fn cell(&self, file: u8, rank: u8) -> Cell {
-        cell(&self.st, file, rank)
-    }
-
-    fn details(&self) -> Vec<(&'static str, String)> {
-        details(&self.st, &["white", "black"])
-    }
-
-    fn facts(&self) -> Vec<(&'static str, Fact)> {
-        facts(&self.st, &["white", "black"])
-    }
-
-    fn annotations(&self) -> Annotations {
-        annotations()
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Sovereign {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Sovereign {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
     }
 }

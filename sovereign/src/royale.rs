@@ -5,18 +5,15 @@
 //! It reuses the board, control and move generator of the two-player game
 //! with four seats and the check filter off.
 
-use motley_core::{Annotations, BoardView, Cell, Fact, Outcome, Position, Seat, SeatResult};
+use motley_core::{Outcome, Position, Seat, SeatResult};
 
-use crate::board::{Square, SquareSet};
-use crate::game::EndReason;
+use crate::end::EndReason;
+use crate::movegen::State;
 use crate::moves::{Move, ParseMoveError};
-use crate::piece::{Color, Piece, Role};
-use crate::position::{
-    FenError, PositionError, annotations, cell, details, facts, find_move, move_list, to_setup, validate,
-};
+use crate::piece::Role;
+use crate::position::{FenError, PositionError, find_move, move_list, validate};
 use crate::rules::Rules;
 use crate::setup::Setup;
-use crate::state::State;
 use crate::zobrist;
 
 /// The proposed Royale position string of the start (§13.1).
@@ -41,7 +38,7 @@ pub enum Fate {
 /// The four-player Sovereign Chess Royale position.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Royale {
-    st: State,
+    pub(crate) st: State,
     fate: [Fate; 4],
     captured_loses: bool,
     /// The seats whose king escaped when the turn last passed (for reporting).
@@ -55,11 +52,11 @@ impl Royale {
     ///
     /// # Errors
     /// [`PositionError`] naming what makes it unplayable.
-    pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Self, PositionError> {
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Self, PositionError> {
         if setup.seats != 4 {
             return Err(PositionError::SeatCount { want: 4, got: setup.seats });
         }
-        let st = validate(setup, rules, false, !rules.royale_regime_into_check)?;
+        let st = validate(setup, &rules, false, !rules.royale_regime_into_check)?;
         let mut fate = [Fate::Reigning; 4];
         for (s, f) in fate.iter_mut().enumerate() {
             if st.king(s as u8).is_none() {
@@ -70,45 +67,6 @@ impl Royale {
             Royale { st, fate, captured_loses: rules.royale_captured_loses, escaped_last: [false; 4] };
         r.settle_turn(0);
         Ok(r)
-    }
-
-    /// Parses and validates a Royale position string under `rules`.
-    ///
-    /// # Errors
-    /// [`FenError`] naming the field and byte offset, or the validation failure.
-    pub fn from_fen_with(text: &str, rules: &Rules) -> Result<Self, FenError> {
-        Ok(Self::from_setup(&Setup::parse(text, 4)?, rules)?)
-    }
-
-    /// The setup this position describes.
-    #[must_use]
-    pub fn setup(&self) -> Setup {
-        to_setup(&self.st)
-    }
-
-    /// The piece on `sq`.
-    #[must_use]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.st.board.piece(sq.bit())
-    }
-
-    /// The colour `seat` owns.
-    #[must_use]
-    pub fn owned(&self, seat: Seat) -> Color {
-        Color::ALL[self.st.owned[seat.index() & 3] as usize]
-    }
-
-    /// The seat that controls (or owns) `color`, if any.
-    #[must_use]
-    pub fn controller(&self, color: Color) -> Option<Seat> {
-        let c = self.st.ctrl[color as usize];
-        (c != crate::board::NONE).then_some(Seat(c))
-    }
-
-    /// The square of `seat`'s king (`None` in Interregnum).
-    #[must_use]
-    pub fn king(&self, seat: Seat) -> Option<Square> {
-        self.st.king(seat.0).map(Square::new_unchecked)
     }
 
     /// The shared state (for the evaluation).
@@ -128,12 +86,6 @@ impl Royale {
         self.fate[seat.index() & 3]
     }
 
-    /// The squares of rooks that keep castling rights.
-    #[must_use]
-    pub fn castling_rights(&self) -> SquareSet {
-        self.st.castling
-    }
-
     /// The announcement (§13.2): every seat whose king is attacked now.
     #[must_use]
     pub fn checks(&self) -> Vec<Seat> {
@@ -150,26 +102,6 @@ impl Royale {
     #[must_use]
     pub fn kings(&self) -> u32 {
         self.st.board.role(Role::King).count()
-    }
-
-    /// The legal moves sorted by their notation.
-    #[must_use]
-    pub fn sorted_moves(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(ToString::to_string).collect();
-        v.sort();
-        v
-    }
-
-    /// Plays a legal move.
-    ///
-    /// # Errors
-    /// [`ParseMoveError::Illegal`] if `mv` is not legal here (the position is unchanged).
-    pub fn play(&mut self, mv: Move) -> Result<(), ParseMoveError> {
-        if !self.is_legal(mv) {
-            return Err(ParseMoveError::Illegal { token: mv.to_string() });
-        }
-        self.play_unchecked(mv);
-        Ok(())
     }
 
     /// Whether `seat`, with a king not in check, has moves but every one of
@@ -252,7 +184,7 @@ impl Royale {
     }
 }
 
-crate::position::text_traits!(Royale);
+crate::position::shared_api!(Royale, seats: 4, start: ROYALE_START_FEN);
 
 impl Position for Royale {
     type Move = Move;
@@ -340,49 +272,5 @@ impl Position for Royale {
             None if !self.checks().is_empty() => "check".to_owned(),
             None => "ongoing".to_owned(),
         }
-    }
-}
-
-impl BoardView for Royale {
-    fn dimensions(&self) -> (u8, u8) {
-        (16, 16)
-    }
-
-    fn cell(&self, file: u8, rank: u8) -> Cell {
-        cell(&self.st, file, rank)
-    }
-
-    fn details(&self) -> Vec<(&'static str, String)> {
-        let mut d = details(&self.st, &ROYALE_SEATS);
-        let inter: Vec<&str> =
-            (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]).collect();
-        d.push(("interregnum", if inter.is_empty() { "-".to_owned() } else { inter.join(" ") }));
-        d
-    }
-
-    fn facts(&self) -> Vec<(&'static str, Fact)> {
-        let mut f = facts(&self.st, &ROYALE_SEATS);
-        let inter = (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]);
-        f.push(("interregnum", Fact::list(inter)));
-        f
-    }
-
-    fn annotations(&self) -> Annotations {
-        annotations()
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Royale {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Royale {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
     }
 }

@@ -1,5 +1,5 @@
 //! Independent rules audit: composed positions checking the rules contract
-//! (`shared/rules/sovereign.md`) where an implementation could plausibly
+//! (`docs/rules/sovereign.md`) where an implementation could plausibly
 //! differ from it. Each test names the section it checks.
 
 mod common;
@@ -65,7 +65,7 @@ fn s6_3_s14_3_equidistant_corner_squares_two_step_both_ways() {
         let p: Sovereign = f.parse().unwrap();
         assert_eq!(moves_from(&p, square), sorted(&want), "{square}");
         // Option off (osc-ui): only the horizontal two-step remains.
-        let p = Sovereign::from_fen_with(&f, &horizontal_rules).unwrap();
+        let p = Sovereign::from_fen_with(&f, horizontal_rules).unwrap();
         let m = moves_from(&p, square);
         assert_eq!(m.len(), 3, "{square}: {m:?}");
         let vertical_double = want[1];
@@ -152,7 +152,7 @@ fn s5_4_slider_moves_to_its_twin_seven_squares_away() {
         assert!(m.contains(&t.to_owned()), "{t} missing from {m:?}");
     }
     assert!(!m.contains(&"e5n14".to_owned()));
-    let strict = Sovereign::from_fen_with(&f, &Rules { twin_move: false, ..Rules::default() }).unwrap();
+    let strict = Sovereign::from_fen_with(&f, Rules { twin_move: false, ..Rules::default() }).unwrap();
     let m = moves_from(&strict, "e5");
     assert!(!m.contains(&"e5l12".to_owned()) && m.contains(&"e5m13".to_owned()), "{m:?}");
     // A piece elsewhere cannot land on l12 while e5 is occupied.
@@ -434,7 +434,7 @@ fn s11_3_claims_are_not_automatic_and_resets_work() {
     // With the automatic draw switched off, 150 plies do not end the game.
     let f = fen(&[("a1", "wk"), ("p16", "bk"), ("h1", "wn"), ("i16", "bn")], "1 w b - 0 149");
     let rules = Rules { auto_draw_plies: None, ..Rules::default() };
-    let mut g = Game::from_position(Sovereign::from_fen_with(&f, &rules).unwrap(), rules);
+    let mut g = Game::from_position(Sovereign::from_fen_with(&f, rules).unwrap(), rules);
     g.play_token("h1g3").unwrap();
     assert_eq!(g.end_reason(), None);
     assert_eq!(g.claimable_draw(), Some(EndReason::FiftyMoveRule));

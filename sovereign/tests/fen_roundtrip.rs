@@ -58,7 +58,7 @@ fn royale_prints_and_reads_back_every_reached_position() {
         let again = Royale::from_fen(&fen).unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {fen}: {e}"));
         assert_eq!(again.fen(), fen, "seed {seed} ply {ply}");
         assert_eq!(again.zobrist(), pos.zobrist(), "seed {seed} ply {ply}: {fen}");
-        assert_eq!(again.setup(), pos.setup(), "seed {seed} ply {ply}: {fen}");
+        assert_eq!(again.to_setup(), pos.to_setup(), "seed {seed} ply {ply}: {fen}");
         assert_eq!(again.legal_moves(), pos.legal_moves(), "seed {seed} ply {ply}: {fen}");
         assert_eq!(again.outcome(), pos.outcome(), "seed {seed} ply {ply}: {fen}");
         let clock = pos.quiet_plies().unwrap();

@@ -60,15 +60,15 @@ fn check_move_text(token: &str) -> Result<(), TestCaseError> {
 /// scratch: the position is rebuilt from its setup with `seat` to move.
 /// `Err` if the position is not a valid position at all.
 fn king_attacked(pos: &Sovereign, seat: Seat) -> Result<bool, String> {
-    let mut setup = pos.setup();
+    let mut setup = pos.to_setup();
     setup.turn = seat.0;
-    match Sovereign::from_setup(&setup, &Rules::default()) {
+    match Sovereign::from_setup(&setup, Rules::default()) {
         Ok(p) => Ok(p.is_check()),
         // The other seat is in check too: not a question about `seat`.
         Err(PositionError::OpponentInCheck { .. }) => {
             let mut other = setup.clone();
             other.turn = seat.0 ^ 1;
-            Ok(Sovereign::from_setup(&other, &Rules::default()).is_err())
+            Ok(Sovereign::from_setup(&other, Rules::default()).is_err())
         }
         Err(e) => Err(format!("{pos}: not a valid position: {e}")),
     }

@@ -207,7 +207,7 @@ fn end_of_game_results() {
     // With captured seats scored as ties.
     let rules = Rules { royale_captured_loses: false, ..Rules::default() };
     let f = fen(&[("i1", "wk"), ("h16", "bk"), ("i8", "br"), ("a1", "ap"), ("p1", "sp")], "4 w a s b - 0");
-    let mut p = Royale::from_fen_with(&f, &rules).unwrap();
+    let mut p = Royale::from_fen_with(&f, rules).unwrap();
     play(&mut p, "i8i1");
     assert_eq!(p.outcome().unwrap().result(Seat(0)), SeatResult::Draw);
 }
@@ -223,7 +223,7 @@ fn regime_change_into_check_option() {
     let p: Royale = f.parse().unwrap();
     assert!(p.sorted_moves().contains(&"defect:navy".to_owned()));
     let strict = Rules { royale_regime_into_check: false, ..Rules::default() };
-    let p = Royale::from_fen_with(&f, &strict).unwrap();
+    let p = Royale::from_fen_with(&f, strict).unwrap();
     assert!(!p.sorted_moves().contains(&"defect:navy".to_owned()));
 }
 
@@ -300,6 +300,6 @@ fn no_kings_left_is_an_all_tie() {
     let p: Royale = f.parse().unwrap();
     assert_eq!(p.outcome().unwrap().reason(), "no-kings");
     assert!(p.legal_moves().is_empty());
-    let tie = Royale::from_fen_with(&f, &Rules { royale_captured_loses: false, ..Rules::default() }).unwrap();
+    let tie = Royale::from_fen_with(&f, Rules { royale_captured_loses: false, ..Rules::default() }).unwrap();
     assert!(tie.outcome().unwrap().is_draw());
 }

@@ -70,7 +70,7 @@ fn one_square_per_colour_and_twin_move() {
     // A king on h8 (black) may step to its twin i9 (T11). With the option off it may not.
     let k = "bk15/16/16/16/7bq8/16/16/16/7wk8/16/16/16/16/16/16/16 1 w b - 0";
     let strict = Rules { twin_move: false, ..Rules::default() };
-    let p = Sovereign::from_fen_with(k, &strict).unwrap();
+    let p = Sovereign::from_fen_with(k, strict).unwrap();
     assert!(!p.sorted_moves().contains(&"h8i9".to_owned()));
     let p: Sovereign = k.parse().unwrap();
     assert!(p.sorted_moves().contains(&"h8i9".to_owned()));
@@ -139,7 +139,7 @@ fn corner_two_step_option() {
     m.sort();
     assert_eq!(m, vec!["b2b3", "b2b4", "b2c2", "b2d2"]);
     let horizontal =
-        Sovereign::from_fen_with(&f, &Rules { corner_two_step_both: false, ..Rules::default() }).unwrap();
+        Sovereign::from_fen_with(&f, Rules { corner_two_step_both: false, ..Rules::default() }).unwrap();
     assert_eq!(moves_from(&horizontal, "b2"), vec!["b2b3", "b2c2", "b2d2"]);
 }
 
@@ -375,13 +375,13 @@ fn fen_errors_name_field_and_offset() {
 fn setups_of_the_wrong_shape_are_errors_not_panics() {
     let royale = motley_sovereign::Setup::parse(motley_sovereign::ROYALE_START_FEN, 4).unwrap();
     assert_eq!(
-        Sovereign::from_setup(&royale, &Rules::default()),
+        Sovereign::from_setup(&royale, Rules::default()),
         Err(PositionError::SeatCount { want: 2, got: 4 })
     );
-    let mut two = Sovereign::start().setup();
-    assert!(motley_sovereign::Royale::from_setup(&two, &Rules::default()).is_err());
+    let mut two = Sovereign::start().to_setup();
+    assert!(motley_sovereign::Royale::from_setup(&two, Rules::default()).is_err());
     two.turn = 5;
-    assert_eq!(Sovereign::from_setup(&two, &Rules::default()), Err(PositionError::Turn { seat: 6 }));
+    assert_eq!(Sovereign::from_setup(&two, Rules::default()), Err(PositionError::Turn { seat: 6 }));
 }
 
 #[test]

@@ -51,7 +51,7 @@ const ROYALE: Soak<Royale> = Soak {
     max_plies: 3000,
     unfinished: Unfinished::Reason("cap"),
     game: properties::random_royale,
-    plies: |p| u64::from(p.setup().ply),
+    plies: |p| u64::from(p.to_setup().ply),
     reason: |p| p.outcome().map(|o| o.reason()),
     note: no_note,
 };
