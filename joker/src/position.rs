@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use motley_core::movegen::{Count, FirstMatch, MoveGen, MoveSink};
 use motley_core::zobrist::{splitmix64, zobrist_keys};
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
@@ -484,9 +485,9 @@ impl Joker {
         if let Some(r) = self.end_by_state() {
             return Some(r);
         }
-        let mut any = movegen::Any(false);
+        let mut any = FirstMatch::new(|_| true);
         movegen::generate(self, &mut any);
-        match (any.0, self.turn) {
+        match (any.found(), self.turn) {
             (true, _) => None,
             (false, Color::White) => Some(EndReason::Stalemate),
             (false, Color::Black) => Some(EndReason::BlackNoMoves),
@@ -523,7 +524,7 @@ impl Joker {
         if self.end_by_state().is_some() {
             return 0;
         }
-        let mut c = movegen::Counter(0);
+        let mut c = Count(0);
         movegen::generate(self, &mut c);
         c.0
     }
@@ -668,21 +669,7 @@ impl Joker {
     /// at every depth ≥ 1), counting the last ply without listing it.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves(),
-            _ => {
-                let mut moves = MoveBuf::new();
-                self.legal_moves_into(&mut moves);
-                let mut total = 0;
-                for &mv in &moves {
-                    let mut child = *self;
-                    child.play_unchecked(mv);
-                    total += child.perft(depth - 1);
-                }
-                total
-            }
-        }
+        motley_core::movegen::perft(self, depth)
     }
 
     /// Each legal move with the perft count below it at total depth `depth`.
@@ -879,5 +866,23 @@ impl Position for Joker {
 
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
         Joker::perft(self, depth)
+    }
+}
+
+/// The fast generator behind [`Joker::perft`]: legal moves (none once the
+/// game is over by its state), counted in bulk at the last ply.
+impl MoveGen for Joker {
+    type Move = Move;
+
+    #[inline]
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+        if self.end_by_state().is_none() {
+            movegen::generate(self, sink);
+        }
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.play_unchecked(mv);
     }
 }
