@@ -1,9 +1,15 @@
-//! [`Board`]: the placement of the pieces, kept twice — as square sets per
+//! The square aliases over motley-core's 8x8 geometry, and [`Board`]: the placement of the pieces, kept twice — as square sets per
 //! colour and per role (for generation) and as a mailbox (for "what is on this
 //! square") — plus the set of promoted pieces.
 
-use crate::piece::{Color, Piece, Role, Square, SquareSet};
-use motley_core::Bits;
+use crate::piece::{Color, Piece, Role};
+use motley_core::{Bits, Board8x8};
+
+/// A square of the 8x8 board (`a1` = 0, `h8` = 63).
+pub type Square = motley_core::Square<Board8x8>;
+
+/// A set of squares of the 8x8 board (bit `i` is the square with index `i`).
+pub type SquareSet = Bits<1>;
 
 /// The pieces on the 8x8 board.
 ///

@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 mod board;
+mod end;
 pub mod eval;
 mod movegen;
 mod moves;
@@ -12,13 +13,15 @@ mod rules;
 mod serde_impls;
 mod setup;
 mod view;
+mod zobrist;
 
-pub use board::Board;
+pub use board::{Board, Square, SquareSet};
+pub use end::EndReason;
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
 pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};
 pub use moves::{MAX_MOVES, Move, MoveBuf, MoveList, ParseMoveError};
-pub use piece::{Color, Piece, Role, Square, SquareSet};
-pub use position::{EndReason, FenError, Issue, Joker, PositionError, START_FEN};
+pub use piece::{Color, Piece, Role};
+pub use position::{FenError, Issue, Joker, PositionError, START_FEN};
 pub use rules::{KingPromotion, PromotedRespawn, Rules};
 pub use setup::{Castling, ParseFenError, Pocket, Setup};

@@ -6,8 +6,9 @@
 use motley_core::movegen::MoveSink;
 use motley_core::{Bits, Board8x8, SetGeometry, slider};
 
+use crate::board::Square;
 use crate::moves::Move;
-use crate::piece::{Color, Role, Square};
+use crate::piece::{Color, Role};
 use crate::position::Joker;
 use crate::rules::KingPromotion;
 

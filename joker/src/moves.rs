@@ -6,7 +6,8 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::piece::{Role, Square};
+use crate::board::Square;
+use crate::piece::Role;
 
 /// A move of Joker's Chess.
 ///

@@ -1,15 +1,8 @@
-//! The nouns of Joker's Chess: [`Color`], [`Role`], [`Piece`], and the square
-//! aliases over motley-core's 8x8 geometry.
+//! The nouns of Joker's Chess: [`Color`], [`Role`], [`Piece`].
 
 use core::fmt;
 
-use motley_core::{Bits, Board8x8, Key};
-
-/// A square of the 8x8 board (`a1` = 0, `h8` = 63).
-pub type Square = motley_core::Square<Board8x8>;
-
-/// A set of squares of the 8x8 board (bit `i` is the square with index `i`).
-pub type SquareSet = Bits<1>;
+use motley_core::Key;
 
 /// A side: White (seat 0, moves first) or Black (seat 1).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

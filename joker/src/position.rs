@@ -5,71 +5,22 @@ use core::fmt;
 use core::str::FromStr;
 
 use motley_core::movegen::{Count, FirstMatch, MoveGen, MoveSink};
-use motley_core::zobrist::{splitmix64, zobrist_keys};
+use motley_core::zobrist::splitmix64;
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::Board;
+use crate::board::{Board, Square};
+use crate::end::EndReason;
 use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
 use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
-use crate::piece::{Color, Piece, Role, Square};
+use crate::piece::{Color, Piece, Role};
 use crate::rules::{KingPromotion, PromotedRespawn, Rules};
 use crate::setup::{Castling, FIELDS, ParseFenError, Pocket, Setup};
+use crate::zobrist::ZOBRIST;
 
 /// The start position string.
 pub const START_FEN: &str = "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb";
 
 const NO_EP: u8 = 64;
-
-/// Why a game of Joker's Chess ended. There are no draws.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum EndReason {
-    /// White captured Black's last king (`"kings-captured"`): White wins.
-    KingsCaptured,
-    /// 14 consecutive half-moves without capture or pawn move
-    /// (`"fourteen-move-rule"`): Black wins.
-    FourteenMoveRule,
-    /// 200 half-moves were played and Black still has a king (`"move-limit"`): Black wins.
-    MoveLimit,
-    /// White has no piece on the board and none in its Joker Reserve
-    /// (`"insufficient-material"`): Black wins.
-    InsufficientMaterial,
-    /// White has no legal move on its turn (`"stalemate"`): Black wins.
-    Stalemate,
-    /// Black has no legal move on its turn (`"black-no-moves"`): White wins
-    /// (Black, if [`Rules::black_no_moves_loses`] is off).
-    BlackNoMoves,
-}
-
-impl EndReason {
-    /// The kebab-case reason used in [`Outcome::reason`].
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            EndReason::KingsCaptured => "kings-captured",
-            EndReason::FourteenMoveRule => "fourteen-move-rule",
-            EndReason::MoveLimit => "move-limit",
-            EndReason::InsufficientMaterial => "insufficient-material",
-            EndReason::Stalemate => "stalemate",
-            EndReason::BlackNoMoves => "black-no-moves",
-        }
-    }
-
-    /// Who wins under `rules`.
-    #[must_use]
-    pub const fn winner(self, rules: &Rules) -> Color {
-        match self {
-            EndReason::KingsCaptured => Color::White,
-            EndReason::BlackNoMoves if rules.black_no_moves_loses => Color::White,
-            _ => Color::Black,
-        }
-    }
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// One reason a [`Setup`] is not a playable position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -738,10 +689,6 @@ impl Joker {
         motley_core::Bits([PAWN_DROP_RANKS])
     }
 }
-
-/// Piece-square keys (12 x 64), promoted marks (64), side, castling (4), en
-/// passant files (8), then one seed per pocket slot (12), clock and ply.
-static ZOBRIST: [u64; 13 * 64 + 13 + 14] = zobrist_keys::<{ 13 * 64 + 13 + 14 }>(0x004A_4F4B_4552);
 
 trait IntoIterBits {
     fn into_iter_bits(self) -> impl Iterator<Item = u8>;

@@ -22,8 +22,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::Board;
-use crate::piece::{Color, Piece, Role, Square};
+use crate::board::{Board, Square};
+use crate::piece::{Color, Piece, Role};
 
 /// Counts of pawns, knights and bishops per colour: a reserve bench or a Joker Reserve.
 ///

@@ -2,7 +2,8 @@
 
 use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, PieceRow, Rgb};
 
-use crate::piece::{Color, Piece, Role, Square};
+use crate::board::Square;
+use crate::piece::{Color, Piece, Role};
 use crate::position::Joker;
 use crate::setup::Pocket;
 

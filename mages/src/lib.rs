@@ -1,19 +1,21 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-pub mod board;
-pub mod end;
+mod board;
+mod end;
 pub mod eval;
-pub mod game;
-pub mod model;
+mod game;
+mod model;
 mod movegen;
-pub mod moves;
-pub mod piece;
-pub mod position;
-pub mod rules;
-pub mod setup;
+mod moves;
+mod piece;
+mod position;
+mod rules;
+mod setup;
+mod view;
+mod zobrist;
 
-pub use board::{Board, Square, SquareSet};
+pub use board::{Board, Square, SquareSet, pawn_engages, reach};
 pub use end::EndReason;
 pub use game::{Match, MatchError, MatchEvent, RefereeEvent};
 pub use model::{DEFAULT_MODEL, ModelError, Odds, OutcomeModel};
@@ -23,3 +25,4 @@ pub use piece::{Piece, Role, Team};
 pub use position::{Mages, MoveList, ParseMagesError, PositionError};
 pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
 pub use setup::{ParseSetupError, Setup};
+pub use view::{BLUE, CHALLENGER_MARK, DEFENDER_MARK, GREEN};

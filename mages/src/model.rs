@@ -1,30 +1,4 @@
 //! [`OutcomeModel`]: the probabilities of an engagement's outcomes.
-//!
-//! For a challenger role, a defender role and the engagement's [`Combat`]
-//! geometry, the model gives the probability that the challenger wins, that
-//! the defender wins, and of a draw. Fouls are not modelled (probability 0).
-//!
-//! # The default model
-//!
-//! The seed ranks the board players by seniority — Royal and Counselor ("the
-//! strongest casters"), then Chariots and Shamans, then Pawns — and says that
-//! diagonal engagements are "limited to ranged attacks" while rank and file
-//! engagements "permit melee assaults". The default model follows both: it
-//! depends only on the seniority difference `Δ = tier(challenger) -
-//! tier(defender)` (tiers 3, 2, 1) and on the geometry. A ranged engagement is
-//! drawn more often (fighters kept apart); the challenger has a small edge
-//! between equals (it chose the fight).
-//!
-//! | Δ | melee: challenger | defender | draw | ranged: challenger | defender | draw |
-//! |---|---|---|---|---|---|---|
-//! | +2 | 0.70 | 0.10 | 0.20 | 0.57 | 0.08 | 0.35 |
-//! | +1 | 0.58 | 0.22 | 0.20 | 0.47 | 0.18 | 0.35 |
-//! |  0 | 0.42 | 0.38 | 0.20 | 0.34 | 0.31 | 0.35 |
-//! | −1 | 0.26 | 0.54 | 0.20 | 0.21 | 0.44 | 0.35 |
-//! | −2 | 0.14 | 0.66 | 0.20 | 0.11 | 0.54 | 0.35 |
-//!
-//! Every row sums to 1. Users can supply their own table with
-//! [`OutcomeModel::set`] or [`OutcomeModel::from_fn`].
 
 use rand::Rng;
 
@@ -92,6 +66,32 @@ const fn default_table() -> [[[Odds; 2]; 5]; 5] {
 }
 
 /// A table of [`Odds`] by challenger role, defender role and geometry.
+///
+/// For a challenger role, a defender role and the engagement's [`Combat`]
+/// geometry, the model gives the probability that the challenger wins, that
+/// the defender wins, and of a draw. Fouls are not modelled (probability 0).
+///
+/// # The default model
+///
+/// The seed ranks the board players by seniority — Royal and Counselor ("the
+/// strongest casters"), then Chariots and Shamans, then Pawns — and says that
+/// diagonal engagements are "limited to ranged attacks" while rank and file
+/// engagements "permit melee assaults". The default model follows both: it
+/// depends only on the seniority difference `Δ = tier(challenger) -
+/// tier(defender)` (tiers 3, 2, 1) and on the geometry. A ranged engagement is
+/// drawn more often (fighters kept apart); the challenger has a small edge
+/// between equals (it chose the fight).
+///
+/// | Δ | melee: challenger | defender | draw | ranged: challenger | defender | draw |
+/// |---|---|---|---|---|---|---|
+/// | +2 | 0.70 | 0.10 | 0.20 | 0.57 | 0.08 | 0.35 |
+/// | +1 | 0.58 | 0.22 | 0.20 | 0.47 | 0.18 | 0.35 |
+/// |  0 | 0.42 | 0.38 | 0.20 | 0.34 | 0.31 | 0.35 |
+/// | −1 | 0.26 | 0.54 | 0.20 | 0.21 | 0.44 | 0.35 |
+/// | −2 | 0.14 | 0.66 | 0.20 | 0.11 | 0.54 | 0.35 |
+///
+/// Every row sums to 1. Users can supply their own table with
+/// [`OutcomeModel::set`] or [`OutcomeModel::from_fn`].
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OutcomeModel {

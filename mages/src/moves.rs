@@ -1,19 +1,6 @@
 //! [`Move`]: an input of the game — an action (a move or an engagement
 //! declaration, optionally heretical), a resolution of a pending engagement,
 //! or a pass — with its notation.
-//!
-//! Tokens, exactly:
-//!
-//! | input | token | examples |
-//! |---|---|---|
-//! | move or declaration | `<from><to>` (the target square decides which) | `b2b3`, `c1c4` |
-//! | pawn move onto its far rank | `<from><to><c\|h\|s>` | `b7b8c`, `b7b8h`, `b7b8s` |
-//! | heretical action | the above with `!` appended | `c1c4!`, `b7b8c!` |
-//! | resolution | `challenger`, `defender`, `draw`, `foul` | `draw` |
-//! | promoting resolution | the above with `=c`, `=h` or `=s` | `challenger=c`, `defender=s` |
-//! | pass | `pass` | |
-//!
-//! A declaration never carries a promotion letter; its resolution does.
 
 use core::fmt;
 use core::str::FromStr;
@@ -108,6 +95,21 @@ impl Engagement {
 }
 
 /// An input of the game.
+///
+/// # Notation
+///
+/// Tokens, exactly:
+///
+/// | input | token | examples |
+/// |---|---|---|
+/// | move or declaration | `<from><to>` (the target square decides which) | `b2b3`, `c1c4` |
+/// | pawn move onto its far rank | `<from><to><c\|h\|s>` | `b7b8c`, `b7b8h`, `b7b8s` |
+/// | heretical action | the above with `!` appended | `c1c4!`, `b7b8c!` |
+/// | resolution | `challenger`, `defender`, `draw`, `foul` | `draw` |
+/// | promoting resolution | the above with `=c`, `=h` or `=s` | `challenger=c`, `defender=s` |
+/// | pass | `pass` | |
+///
+/// A declaration never carries a promotion letter; its resolution does.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Move {
     /// A move to an empty square, or an engagement declaration when `to`

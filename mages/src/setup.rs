@@ -1,25 +1,4 @@
 //! [`Setup`]: an unvalidated position, and the grammar of the position string.
-//!
-//! ```text
-//! position := board " " turn [" " pending [" " halos [" " passes [" " ply [" " end]]]]]
-//! board    := rank "/" rank "/" … "/" rank      eight ranks, rank 8 first
-//! rank     := (piece | "1".."6")+               the files of a rank, a to f, summing to 6
-//! piece    := "R" | "C" | "H" | "S" | "P"       Green (upper case)
-//!           | "r" | "c" | "h" | "s" | "p"       Blue (lower case)
-//! turn     := "g" | "b"                         the team to move (while an engagement is
-//!                                               pending, the challenger's team)
-//! pending  := "-" | square square               challenger square, then defender square
-//! halos    := "-" | square ("," square)*        haloed pieces, a1 first (printed sorted)
-//! passes   := "0" | "1" | "2"                   passes in a row just made (2: drawn)
-//! ply      := decimal                           turns completed since the start
-//! end      := "royal-downed" | "royal-expelled" how the missing Royal left (only when one is missing)
-//! square   := "a".."f" "1".."8"
-//! ```
-//!
-//! Omitted optional fields take the values of a fresh game (`- - 0 0`, end
-//! `royal-downed` when a Royal is missing). Printing always writes the first
-//! six fields, and `end` when a Royal is missing. The start position is
-//! `shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 0 0`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -29,6 +8,29 @@ use crate::end::EndReason;
 use crate::piece::{Piece, Team};
 
 /// A position as written, before validation: anything the grammar can say.
+///
+/// # Grammar
+///
+/// ```text
+/// position := board " " turn [" " pending [" " halos [" " passes [" " ply [" " end]]]]]
+/// board    := rank "/" rank "/" … "/" rank      eight ranks, rank 8 first
+/// rank     := (piece | "1".."6")+               the files of a rank, a to f, summing to 6
+/// piece    := "R" | "C" | "H" | "S" | "P"       Green (upper case)
+///           | "r" | "c" | "h" | "s" | "p"       Blue (lower case)
+/// turn     := "g" | "b"                         the team to move (while an engagement is
+///                                               pending, the challenger's team)
+/// pending  := "-" | square square               challenger square, then defender square
+/// halos    := "-" | square ("," square)*        haloed pieces, a1 first (printed sorted)
+/// passes   := "0" | "1" | "2"                   passes in a row just made (2: drawn)
+/// ply      := decimal                           turns completed since the start
+/// end      := "royal-downed" | "royal-expelled" how the missing Royal left (only when one is missing)
+/// square   := "a".."f" "1".."8"
+/// ```
+///
+/// Omitted optional fields take the values of a fresh game (`- - 0 0`, end
+/// `royal-downed` when a Royal is missing). Printing always writes the first
+/// six fields, and `end` when a Royal is missing. The start position is
+/// `shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 0 0`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Setup {
     /// The pieces (the board's own halos are ignored; see `halos`).

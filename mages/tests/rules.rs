@@ -478,7 +478,7 @@ fn zobrist_tells_apart_what_matters() {
 
 #[test]
 fn move_list_bound() {
-    use motley_mages::board::reach;
+    use motley_mages::reach;
     let widest = Square::all()
         .map(|s| reach(Role::Counselor, Team::Green, s, motley_mages::SquareSet::EMPTY).count())
         .max()

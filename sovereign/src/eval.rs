@@ -31,11 +31,11 @@ use motley_core::search::Evaluate;
 use motley_core::{Board16x16, Seat, SetGeometry};
 
 use crate::board::{NONE, SQUARE_COLOR, sq};
+use crate::movegen::State;
 use crate::moves::Move;
 use crate::piece::Role;
 use crate::position::Sovereign;
 use crate::royale::Royale;
-use crate::state::State;
 
 /// How much lower a Royale seat in Interregnum (without a king) is scored.
 pub const INTERREGNUM: i32 = 20_000;

@@ -2,19 +2,22 @@
 #![warn(missing_docs)]
 
 mod board;
+mod end;
 pub mod eval;
 mod game;
+mod movegen;
 mod moves;
 mod piece;
 mod position;
 mod royale;
 mod rules;
 mod setup;
-mod state;
+mod view;
 mod zobrist;
 
 pub use board::{CENTER, COLOR_SQUARES, Square, SquareSet, square_color};
-pub use game::{EndReason, Game, GameError, StartChoice};
+pub use end::EndReason;
+pub use game::{Game, GameError, StartChoice};
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
 pub use motley_core::{BoardView, Outcome, PerftMode, Position, Seat, SeatResult};

@@ -5,18 +5,16 @@
 //! It reuses the board, control and move generator of the two-player game
 //! with four seats and the check filter off.
 
-use motley_core::{Annotations, BoardView, Cell, Fact, Outcome, Position, Seat, SeatResult};
+use motley_core::{Outcome, Position, Seat, SeatResult};
 
 use crate::board::{Square, SquareSet};
-use crate::game::EndReason;
+use crate::end::EndReason;
+use crate::movegen::State;
 use crate::moves::{Move, ParseMoveError};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{
-    FenError, PositionError, annotations, cell, details, facts, find_move, move_list, to_setup, validate,
-};
+use crate::position::{FenError, PositionError, find_move, move_list, to_setup, validate};
 use crate::rules::Rules;
 use crate::setup::Setup;
-use crate::state::State;
 use crate::zobrist;
 
 /// The proposed Royale position string of the start (§13.1).
@@ -41,7 +39,7 @@ pub enum Fate {
 /// The four-player Sovereign Chess Royale position.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Royale {
-    st: State,
+    pub(crate) st: State,
     fate: [Fate; 4],
     captured_loses: bool,
     /// The seats whose king escaped when the turn last passed (for reporting).
@@ -340,35 +338,6 @@ impl Position for Royale {
             None if !self.checks().is_empty() => "check".to_owned(),
             None => "ongoing".to_owned(),
         }
-    }
-}
-
-impl BoardView for Royale {
-    fn dimensions(&self) -> (u8, u8) {
-        (16, 16)
-    }
-
-    fn cell(&self, file: u8, rank: u8) -> Cell {
-        cell(&self.st, file, rank)
-    }
-
-    fn details(&self) -> Vec<(&'static str, String)> {
-        let mut d = details(&self.st, &ROYALE_SEATS);
-        let inter: Vec<&str> =
-            (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]).collect();
-        d.push(("interregnum", if inter.is_empty() { "-".to_owned() } else { inter.join(" ") }));
-        d
-    }
-
-    fn facts(&self) -> Vec<(&'static str, Fact)> {
-        let mut f = facts(&self.st, &ROYALE_SEATS);
-        let inter = (0..4).filter(|&s| self.st.king(s as u8).is_none()).map(|s| ROYALE_SEATS[s]);
-        f.push(("interregnum", Fact::list(inter)));
-        f
-    }
-
-    fn annotations(&self) -> Annotations {
-        annotations()
     }
 }
 

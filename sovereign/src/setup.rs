@@ -10,8 +10,8 @@
 use core::fmt;
 
 use crate::board::{Square, SquareSet};
+use crate::movegen::{FILE_A, FILE_P, RANK_1, RANK_16};
 use crate::piece::{Color, Piece, Role};
-use crate::state::{FILE_A, FILE_P, RANK_1, RANK_16};
 
 /// A position string failed to parse; each variant names the field and the byte offset.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

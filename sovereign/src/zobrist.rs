@@ -2,7 +2,7 @@
 
 use motley_core::zobrist::zobrist_keys;
 
-use crate::state::State;
+use crate::movegen::State;
 
 static PIECES: [u64; 72 * 256] = zobrist_keys::<{ 72 * 256 }>(0x534F_5645_5245_4947);
 static MISC: [u64; 4 + 48 + 256] = zobrist_keys::<{ 4 + 48 + 256 }>(0x524F_5941_4C45);
