@@ -1,17 +1,17 @@
-//! The fast slider for boards of at most 64 squares: unlimited rook, bishop
-//! and queen reach in one machine word, by obstruction difference.
+//! The fast slider for boards of at most 8 files and 8 ranks (so at most
+//! 64 squares): unlimited rook, bishop and queen reach in one machine word,
+//! by "kindergarten" line lookups.
 //!
-//! Each line through a square (its file, rank, diagonal and anti-diagonal) is
-//! split into the part below the square (by index) and the part above it. The
-//! nearest blocker above is the lowest set bit of `occupied & upper`, the
-//! nearest below the highest set bit of `occupied & lower`; the reach is the
-//! line between them, both included. Two table reads per line, no
-//! multiplication, and one table shape for every board width.
+//! The occupancy of a line's inner squares (the end squares never block
+//! anything beyond them) is gathered into consecutive bits — a shift for a
+//! rank, one multiplication for a file or a diagonal — and a table built at
+//! compile time gives the reach along the line. The tables and multipliers
+//! are derived from the board's width and height, so 6x8 and 8x8 share the code.
 //!
-//! It was chosen over the kindergarten lookups Joker's Chess used before by
-//! the `sliders` benchmark in `core/benches/` (both on 8x8; the kindergarten
-//! tables also only fit 8 files). [`attacks::slides`](crate::attacks::slides)
-//! stays the generic reference: the tests check this module against it.
+//! It was chosen over obstruction difference (what Mage's Chess used) by the
+//! `sliders` benchmark in `core/benches/`, on 8x8 with the same squares and
+//! occupancies. [`attacks::slides`](crate::attacks::slides) stays the
+//! generic reference: the tests check this module against it on both boards.
 //!
 //! ```
 //! use motley_core::{Bits, Board6x8, Square, slider};
@@ -22,102 +22,220 @@
 //! # Ok::<(), motley_core::ParseSquareError>(())
 //! ```
 
-use crate::attacks::{Dir, ray_table};
 use crate::bits::Bits;
 use crate::geometry::{Board6x8, Board8x8, SetGeometry, Square};
 
-/// One line through a square, split at the square: the members with a lower
-/// index and those with a higher one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Line {
-    lower: u64,
-    upper: u64,
+/// The lookup tables of one board shape (at most 8 files and 8 ranks).
+pub struct LineTables {
+    /// `rank[f][inner]`: the reach along a rank from file `f`, when bit `j`
+    /// of `inner` says whether file `j + 1` is occupied.
+    rank: [[u8; 64]; 8],
+    /// `rank` copied to every rank: ANDed with a diagonal, it keeps the
+    /// diagonal's squares on the reached files.
+    filled: [[u64; 64]; 8],
+    /// `file[r][inner]`: the reach along file `a` from rank `r`, when bit `j`
+    /// of `inner` says whether rank `j + 1` is occupied.
+    file: [[u64; 64]; 8],
+    /// The two diagonals through each square, without it: `[a1-h8, a8-h1]`.
+    diagonals: [[u64; 2]; 64],
+    /// Multiplier gathering the inner squares of file `a` into consecutive bits.
+    file_magic: u64,
+    /// File `a` without its two end squares.
+    file_inner: u64,
+    /// Every square of file `a`.
+    file_a: u64,
+    /// Where the gathered file bits start.
+    file_shift: u32,
+    /// Where the gathered diagonal bits start (the top rank, second file).
+    diagonal_shift: u32,
+    /// Masks of the `FILES - 2` and `RANKS - 2` inner bits.
+    rank_inner_mask: u64,
+    file_inner_mask: u64,
 }
 
-/// The four lines through a square: file, rank, diagonal (a1-h8 direction),
-/// anti-diagonal.
-pub type Lines = [Line; 4];
-
-/// The lines' order in [`Lines`]: the (decreasing, increasing) direction pairs.
-const PAIRS: [(Dir, Dir); 4] = [(Dir::S, Dir::N), (Dir::W, Dir::E), (Dir::SW, Dir::NE), (Dir::SE, Dir::NW)];
-
-/// A board of at most 64 squares with the line tables of this module.
-pub trait WordGeometry: SetGeometry<1> {
-    /// The lines through `sq`.
-    fn lines(sq: Square<Self>) -> &'static Lines;
+/// The reach along a line of `len` squares from position `pos`, when bit `j`
+/// of `inner` says whether position `j + 1` is occupied (the end squares
+/// never block anything beyond them).
+const fn line_reach(len: u8, pos: usize, inner: usize) -> u8 {
+    let occ = inner << 1;
+    let mut reach = 0u8;
+    let mut x = pos as i32 + 1;
+    while x < len as i32 {
+        reach |= 1 << x;
+        if occ & (1 << x) != 0 {
+            break;
+        }
+        x += 1;
+    }
+    let mut x = pos as i32 - 1;
+    while x >= 0 {
+        reach |= 1 << x;
+        if occ & (1 << x) != 0 {
+            break;
+        }
+        x -= 1;
+    }
+    reach
 }
 
-/// Builds the line table of a `files` x `ranks` board of `N <= 64` squares.
-#[must_use]
-pub const fn line_table<const N: usize>(files: u8, ranks: u8) -> [Lines; N] {
-    let rays = ray_table::<1, N>(files, ranks);
-    let mut t = [[Line { lower: 0, upper: 0 }; 4]; N];
-    let mut sq = 0;
-    while sq < N {
+impl LineTables {
+    /// Builds the tables of a `files` x `ranks` board.
+    ///
+    /// # Panics
+    /// In const evaluation, unless `3 <= files, ranks <= 8`.
+    #[must_use]
+    pub const fn new(files: u8, ranks: u8) -> LineTables {
+        assert!(files >= 3 && files <= 8 && ranks >= 3 && ranks <= 8);
+        let (w, h) = (files as usize, ranks as usize);
+        let mut file_a = 0u64;
+        let mut file_inner = 0u64;
+        let mut r = 0;
+        while r < h {
+            file_a |= 1 << (w * r);
+            if r > 0 && r + 1 < h {
+                file_inner |= 1 << (w * r);
+            }
+            r += 1;
+        }
+        // Rank r of file a (bit w*r) times term k (bit (w-1)*k) lands on
+        // r + (w-1)*(r+k); with k = (h-2) - r the inner ranks land on
+        // consecutive bits, and no two products ever share a bit (w*dr =
+        // (w-1)*dk has no solution with |dk| <= h-3 < w), so no carries.
+        let mut file_magic = 0u64;
         let mut k = 0;
-        while k < 4 {
-            t[sq][k] =
-                Line { lower: rays[PAIRS[k].0 as usize][sq].0[0], upper: rays[PAIRS[k].1 as usize][sq].0[0] };
+        while k + 2 < h {
+            file_magic |= 1 << ((w - 1) * k);
             k += 1;
         }
-        sq += 1;
+        let mut t = LineTables {
+            rank: [[0; 64]; 8],
+            filled: [[0; 64]; 8],
+            file: [[0; 64]; 8],
+            diagonals: [[0; 2]; 64],
+            file_magic,
+            file_inner,
+            file_a,
+            file_shift: ((w - 1) * (h - 2) + 1) as u32,
+            diagonal_shift: (w * (h - 1) + 1) as u32,
+            rank_inner_mask: (1 << (w - 2)) - 1,
+            file_inner_mask: (1 << (h - 2)) - 1,
+        };
+        let mut f = 0;
+        while f < w {
+            let mut i = 0;
+            while i < 1 << (w - 2) {
+                t.rank[f][i] = line_reach(files, f, i);
+                t.filled[f][i] = (t.rank[f][i] as u64).wrapping_mul(file_a);
+                i += 1;
+            }
+            f += 1;
+        }
+        let mut r = 0;
+        while r < h {
+            let mut i = 0;
+            while i < 1 << (h - 2) {
+                let line = line_reach(ranks, r, i);
+                let mut k = 0;
+                while k < h {
+                    if line & (1 << k) != 0 {
+                        t.file[r][i] |= 1 << (w * k);
+                    }
+                    k += 1;
+                }
+                i += 1;
+            }
+            r += 1;
+        }
+        let mut sq = 0;
+        while sq < w * h {
+            let (f, r) = ((sq % w) as i32, (sq / w) as i32);
+            let mut other = 0;
+            while other < w * h {
+                let (g, s) = ((other % w) as i32, (other / w) as i32);
+                if other != sq && g - f == s - r {
+                    t.diagonals[sq][0] |= 1 << other;
+                }
+                if other != sq && g - f == r - s {
+                    t.diagonals[sq][1] |= 1 << other;
+                }
+                other += 1;
+            }
+            sq += 1;
+        }
+        t
     }
-    t
+
+    // The board width `files` is a parameter, not a field, so that it is a
+    // constant after inlining and `%` and `/` compile to shifts or multiplies.
+
+    /// The reach along one diagonal `mask` through `sq`.
+    #[inline(always)]
+    fn diagonal(&self, sq: u32, occ: u64, mask: u64, files: u32) -> u64 {
+        let inner = ((occ & mask).wrapping_mul(self.file_a) >> self.diagonal_shift) & self.rank_inner_mask;
+        self.filled[(sq % files) as usize & 7][inner as usize & 63] & mask
+    }
+
+    /// Rook reach from square index `sq`.
+    #[inline(always)]
+    fn rook(&self, sq: u32, occ: u64, files: u32) -> u64 {
+        let (file, rank) = (sq % files, sq / files);
+        let rank_shift = rank * files;
+        let rank_inner = (occ >> (rank_shift + 1)) & self.rank_inner_mask;
+        let on_rank = u64::from(self.rank[file as usize & 7][rank_inner as usize & 63]) << rank_shift;
+        let file_inner = (((occ >> file) & self.file_inner).wrapping_mul(self.file_magic) >> self.file_shift)
+            & self.file_inner_mask;
+        on_rank | self.file[rank as usize & 7][file_inner as usize & 63] << file
+    }
+
+    /// Bishop reach from square index `sq`.
+    #[inline(always)]
+    fn bishop(&self, sq: u32, occ: u64, files: u32) -> u64 {
+        let d = &self.diagonals[sq as usize & 63];
+        self.diagonal(sq, occ, d[0], files) | self.diagonal(sq, occ, d[1], files)
+    }
+}
+
+/// A board of at most 8 files and 8 ranks with the tables of this module.
+pub trait WordGeometry: SetGeometry<1> {
+    /// The board's lookup tables.
+    fn tables() -> &'static LineTables;
 }
 
 macro_rules! word_geometry {
     ($geo:ident, $table:ident, $files:literal, $ranks:literal) => {
-        static $table: [Lines; $files * $ranks] = line_table::<{ $files * $ranks }>($files, $ranks);
+        static $table: LineTables = LineTables::new($files, $ranks);
         impl WordGeometry for $geo {
-            #[inline]
-            fn lines(sq: Square<Self>) -> &'static Lines {
-                &$table[sq.index()]
+            #[inline(always)]
+            fn tables() -> &'static LineTables {
+                &$table
             }
         }
     };
 }
 
-word_geometry!(Board6x8, LINES_6X8, 6, 8);
-word_geometry!(Board8x8, LINES_8X8, 8, 8);
-
-/// The squares a slider reaches along `line` through `occupied`, the nearest
-/// blocker on each side included.
-#[inline]
-#[must_use]
-pub fn line(occupied: u64, line: &Line) -> u64 {
-    let lower = occupied & line.lower;
-    let upper = occupied & line.upper;
-    // All bits from the highest blocker below upwards (bit 0 if none).
-    let below = u64::MAX << (63 - (lower | 1).leading_zeros());
-    // The lowest blocker above, times two: everything up to it stays below
-    // after the addition.
-    let ls1b = upper & upper.wrapping_neg();
-    (line.lower | line.upper) & ls1b.wrapping_mul(2).wrapping_add(below)
-}
+word_geometry!(Board6x8, TABLES_6X8, 6, 8);
+word_geometry!(Board8x8, TABLES_8X8, 8, 8);
 
 /// Rook reach from `sq` (files and ranks), first blockers included.
 #[inline]
 #[must_use]
 pub fn rook<G: WordGeometry>(sq: Square<G>, occupied: Bits<1>) -> Bits<1> {
-    let l = G::lines(sq);
-    Bits([line(occupied.0[0], &l[0]) | line(occupied.0[0], &l[1])])
+    Bits([G::tables().rook(u32::from(sq.bit()), occupied.0[0], u32::from(G::FILES))])
 }
 
 /// Bishop reach from `sq` (both diagonals), first blockers included.
 #[inline]
 #[must_use]
 pub fn bishop<G: WordGeometry>(sq: Square<G>, occupied: Bits<1>) -> Bits<1> {
-    let l = G::lines(sq);
-    Bits([line(occupied.0[0], &l[2]) | line(occupied.0[0], &l[3])])
+    Bits([G::tables().bishop(u32::from(sq.bit()), occupied.0[0], u32::from(G::FILES))])
 }
 
 /// Queen reach from `sq` (all four lines), first blockers included.
 #[inline]
 #[must_use]
 pub fn queen<G: WordGeometry>(sq: Square<G>, occupied: Bits<1>) -> Bits<1> {
-    let l = G::lines(sq);
-    let o = occupied.0[0];
-    Bits([line(o, &l[0]) | line(o, &l[1]) | line(o, &l[2]) | line(o, &l[3])])
+    let (t, s, o, w) = (G::tables(), u32::from(sq.bit()), occupied.0[0], u32::from(G::FILES));
+    Bits([t.rook(s, o, w) | t.bishop(s, o, w)])
 }
 
 #[cfg(test)]

@@ -6,14 +6,11 @@
 use motley_core::movegen::MoveSink;
 use motley_core::{Bits, Board8x8, SetGeometry, slider};
 
-use crate::board::Square;
+use crate::board::{Square, squares};
 use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Joker;
 use crate::rules::KingPromotion;
-
-/// A typed set of squares of the 8x8 board.
-type Squares = motley_core::SquareSet<Board8x8, 1>;
 
 const RANKS: [Bits<1>; 16] = <Board8x8 as SetGeometry<1>>::RANK_MASKS;
 const FILES: [Bits<1>; 16] = <Board8x8 as SetGeometry<1>>::FILE_MASKS;
@@ -205,7 +202,7 @@ pub(crate) fn generate<S: MoveSink<Move>>(pos: &Joker, sink: &mut S) {
     }
 
     // Each piece's reach, iterated as typed squares of the 8x8 board.
-    let set = |r: Role| Squares::from_bits(Bits([mine(r)]));
+    let set = |r: Role| squares(mine(r));
     for sq in set(Role::Knight) {
         moves_from(sink, sq.bit(), Board8x8::knight(sq).0[0] & targets);
     }

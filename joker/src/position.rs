@@ -8,7 +8,7 @@ use motley_core::movegen::{Count, FirstMatch, MoveGen, MoveSink};
 use motley_core::zobrist::splitmix64;
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::{Board, Square};
+use crate::board::{Board, Square, squares};
 use crate::end::EndReason;
 use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
 use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
@@ -256,14 +256,14 @@ impl Joker {
         let b = &setup.board;
         let mut issues = Vec::new();
         let pawns = b.by_role[Role::Pawn as usize];
-        for sq in (pawns & (RANK_1 | RANK_8)).into_iter_bits() {
-            issues.push(Issue::PawnOnBackRank(Square::new_unchecked(sq)));
+        for sq in squares(pawns & (RANK_1 | RANK_8)) {
+            issues.push(Issue::PawnOnBackRank(sq));
         }
-        for sq in (b.by_color[0] & b.by_role[Role::King as usize]).into_iter_bits() {
-            issues.push(Issue::WhiteKing(Square::new_unchecked(sq)));
+        for sq in squares(b.by_color[0] & b.by_role[Role::King as usize]) {
+            issues.push(Issue::WhiteKing(sq));
         }
-        for sq in (pawns & b.promoted).into_iter_bits() {
-            issues.push(Issue::PromotedPawn(Square::new_unchecked(sq)));
+        for sq in squares(pawns & b.promoted) {
+            issues.push(Issue::PromotedPawn(sq));
         }
         for color in Color::ALL {
             // Board plus Joker Reserve never grows in play (a respawn replaces a
@@ -648,8 +648,8 @@ impl Joker {
         for (sq, piece) in self.board.pieces() {
             h ^= ZOBRIST[usize::from(piece.code() - 1) * 64 + sq.index()];
         }
-        for sq in (self.board.promoted).into_iter_bits() {
-            h ^= ZOBRIST[12 * 64 + usize::from(sq)];
+        for sq in squares(self.board.promoted) {
+            h ^= ZOBRIST[12 * 64 + sq.index()];
         }
         if self.turn == Color::Black {
             h ^= ZOBRIST[13 * 64];
@@ -680,31 +680,13 @@ impl Joker {
     /// Whether a white piece attacks `sq` (used by castling).
     #[must_use]
     pub fn attacked_by_white(&self, sq: Square) -> bool {
-        movegen::attacked_by(self, Color::White, u32::from(sq.bit()), self.board.occupied().0[0])
+        movegen::attacked_by(self, Color::White, u32::from(sq.bit()), self.board.occupied().bits().0[0])
     }
 
     /// Squares where a pawn may be dropped (ranks 3 to 6).
     #[must_use]
     pub const fn pawn_drop_squares() -> crate::SquareSet {
-        motley_core::Bits([PAWN_DROP_RANKS])
-    }
-}
-
-trait IntoIterBits {
-    fn into_iter_bits(self) -> impl Iterator<Item = u8>;
-}
-
-impl IntoIterBits for u64 {
-    fn into_iter_bits(self) -> impl Iterator<Item = u8> {
-        let mut m = self;
-        core::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(i)
-        })
+        crate::board::squares(PAWN_DROP_RANKS)
     }
 }
 
