@@ -38,12 +38,22 @@ pub struct LineTables {
     file: [[u64; 64]; 8],
     /// The two diagonals through each square, without it: `[a1-h8, a8-h1]`.
     diagonals: [[u64; 2]; 64],
-    /// Multiplier gathering the inner squares of file `a` into consecutive bits.
-    file_magic: u64,
-    /// File `a` without its two end squares.
-    file_inner: u64,
+    /// `[file, rank]` of each square (read when the width is not a power of two).
+    coords: [[u8; 2]; 64],
+}
+
+/// The numbers that shape the lookups of a board: its width, the masks and
+/// the multipliers. A `const` of each [`WordGeometry`], so that they are
+/// immediates in the generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    files: u32,
     /// Every square of file `a`.
     file_a: u64,
+    /// File `a` without its two end squares.
+    file_inner: u64,
+    /// Multiplier gathering the inner squares of file `a` into consecutive bits.
+    file_magic: u64,
     /// Where the gathered file bits start.
     file_shift: u32,
     /// Where the gathered diagonal bits start (the top rank, second file).
@@ -51,6 +61,48 @@ pub struct LineTables {
     /// Masks of the `FILES - 2` and `RANKS - 2` inner bits.
     rank_inner_mask: u64,
     file_inner_mask: u64,
+}
+
+impl Shape {
+    /// The shape of a `files` x `ranks` board.
+    ///
+    /// # Panics
+    /// In const evaluation, unless `3 <= files, ranks <= 8`.
+    #[must_use]
+    pub const fn new(files: u8, ranks: u8) -> Shape {
+        assert!(files >= 3 && files <= 8 && ranks >= 3 && ranks <= 8);
+        let (w, h) = (files as usize, ranks as usize);
+        let mut file_a = 0u64;
+        let mut file_inner = 0u64;
+        let mut r = 0;
+        while r < h {
+            file_a |= 1 << (w * r);
+            if r > 0 && r + 1 < h {
+                file_inner |= 1 << (w * r);
+            }
+            r += 1;
+        }
+        // Rank r of file a (bit w*r) times term k (bit (w-1)*k) lands on
+        // r + (w-1)*(r+k); with k = (h-2) - r the inner ranks land on
+        // consecutive bits, and no two products ever share a bit (w*dr =
+        // (w-1)*dk has no solution with |dk| <= h-3 < w), so no carries.
+        let mut file_magic = 0u64;
+        let mut k = 0;
+        while k + 2 < h {
+            file_magic |= 1 << ((w - 1) * k);
+            k += 1;
+        }
+        Shape {
+            files: w as u32,
+            file_a,
+            file_inner,
+            file_magic,
+            file_shift: ((w - 1) * (h - 2) + 1) as u32,
+            diagonal_shift: (w * (h - 1) + 1) as u32,
+            rank_inner_mask: (1 << (w - 2)) - 1,
+            file_inner_mask: (1 << (h - 2)) - 1,
+        }
+    }
 }
 
 /// The reach along a line of `len` squares from position `pos`, when bit `j`
@@ -85,40 +137,15 @@ impl LineTables {
     /// In const evaluation, unless `3 <= files, ranks <= 8`.
     #[must_use]
     pub const fn new(files: u8, ranks: u8) -> LineTables {
-        assert!(files >= 3 && files <= 8 && ranks >= 3 && ranks <= 8);
+        let shape = Shape::new(files, ranks);
+        let file_a = shape.file_a;
         let (w, h) = (files as usize, ranks as usize);
-        let mut file_a = 0u64;
-        let mut file_inner = 0u64;
-        let mut r = 0;
-        while r < h {
-            file_a |= 1 << (w * r);
-            if r > 0 && r + 1 < h {
-                file_inner |= 1 << (w * r);
-            }
-            r += 1;
-        }
-        // Rank r of file a (bit w*r) times term k (bit (w-1)*k) lands on
-        // r + (w-1)*(r+k); with k = (h-2) - r the inner ranks land on
-        // consecutive bits, and no two products ever share a bit (w*dr =
-        // (w-1)*dk has no solution with |dk| <= h-3 < w), so no carries.
-        let mut file_magic = 0u64;
-        let mut k = 0;
-        while k + 2 < h {
-            file_magic |= 1 << ((w - 1) * k);
-            k += 1;
-        }
         let mut t = LineTables {
             rank: [[0; 64]; 8],
             filled: [[0; 64]; 8],
             file: [[0; 64]; 8],
             diagonals: [[0; 2]; 64],
-            file_magic,
-            file_inner,
-            file_a,
-            file_shift: ((w - 1) * (h - 2) + 1) as u32,
-            diagonal_shift: (w * (h - 1) + 1) as u32,
-            rank_inner_mask: (1 << (w - 2)) - 1,
-            file_inner_mask: (1 << (h - 2)) - 1,
+            coords: [[0; 2]; 64],
         };
         let mut f = 0;
         while f < w {
@@ -149,6 +176,7 @@ impl LineTables {
         let mut sq = 0;
         while sq < w * h {
             let (f, r) = ((sq % w) as i32, (sq / w) as i32);
+            t.coords[sq] = [f as u8, r as u8];
             let mut other = 0;
             while other < w * h {
                 let (g, s) = ((other % w) as i32, (other / w) as i32);
@@ -165,38 +193,52 @@ impl LineTables {
         t
     }
 
-    // The board width `files` is a parameter, not a field, so that it is a
-    // constant after inlining and `%` and `/` compile to shifts or multiplies.
+    // The shape is a parameter, not a field, so that after inlining its
+    // numbers are constants of the board.
 
-    /// The reach along one diagonal `mask` through `sq`.
+    /// `(file, rank)` of square index `sq`.
     #[inline(always)]
-    fn diagonal(&self, sq: u32, occ: u64, mask: u64, files: u32) -> u64 {
-        let inner = ((occ & mask).wrapping_mul(self.file_a) >> self.diagonal_shift) & self.rank_inner_mask;
-        self.filled[(sq % files) as usize & 7][inner as usize & 63] & mask
+    fn coords(&self, sq: u32, s: Shape) -> (u32, u32) {
+        if s.files.is_power_of_two() {
+            (sq & (s.files - 1), sq >> s.files.trailing_zeros())
+        } else {
+            let c = self.coords[sq as usize & 63];
+            (u32::from(c[0]), u32::from(c[1]))
+        }
+    }
+
+    /// The reach along one diagonal `mask` through a square on `file`.
+    #[inline(always)]
+    fn diagonal(&self, file: u32, occ: u64, mask: u64, s: Shape) -> u64 {
+        let inner = ((occ & mask).wrapping_mul(s.file_a) >> s.diagonal_shift) & s.rank_inner_mask;
+        self.filled[file as usize & 7][inner as usize & 63] & mask
     }
 
     /// Rook reach from square index `sq`.
     #[inline(always)]
-    fn rook(&self, sq: u32, occ: u64, files: u32) -> u64 {
-        let (file, rank) = (sq % files, sq / files);
-        let rank_shift = rank * files;
-        let rank_inner = (occ >> (rank_shift + 1)) & self.rank_inner_mask;
+    fn rook(&self, sq: u32, occ: u64, s: Shape) -> u64 {
+        let (file, rank) = self.coords(sq, s);
+        let rank_shift = rank * s.files;
+        let rank_inner = (occ >> (rank_shift + 1)) & s.rank_inner_mask;
         let on_rank = u64::from(self.rank[file as usize & 7][rank_inner as usize & 63]) << rank_shift;
-        let file_inner = (((occ >> file) & self.file_inner).wrapping_mul(self.file_magic) >> self.file_shift)
-            & self.file_inner_mask;
+        let file_inner =
+            (((occ >> file) & s.file_inner).wrapping_mul(s.file_magic) >> s.file_shift) & s.file_inner_mask;
         on_rank | self.file[rank as usize & 7][file_inner as usize & 63] << file
     }
 
     /// Bishop reach from square index `sq`.
     #[inline(always)]
-    fn bishop(&self, sq: u32, occ: u64, files: u32) -> u64 {
+    fn bishop(&self, sq: u32, occ: u64, s: Shape) -> u64 {
         let d = &self.diagonals[sq as usize & 63];
-        self.diagonal(sq, occ, d[0], files) | self.diagonal(sq, occ, d[1], files)
+        let (file, _) = self.coords(sq, s);
+        self.diagonal(file, occ, d[0], s) | self.diagonal(file, occ, d[1], s)
     }
 }
 
 /// A board of at most 8 files and 8 ranks with the tables of this module.
 pub trait WordGeometry: SetGeometry<1> {
+    /// The board's shape numbers.
+    const SHAPE: Shape = Shape::new(Self::FILES, Self::RANKS);
     /// The board's lookup tables.
     fn tables() -> &'static LineTables;
 }
@@ -220,22 +262,22 @@ word_geometry!(Board8x8, TABLES_8X8, 8, 8);
 #[inline]
 #[must_use]
 pub fn rook<G: WordGeometry>(sq: Square<G>, occupied: Bits<1>) -> Bits<1> {
-    Bits([G::tables().rook(u32::from(sq.bit()), occupied.0[0], u32::from(G::FILES))])
+    Bits([G::tables().rook(u32::from(sq.bit()), occupied.0[0], G::SHAPE)])
 }
 
 /// Bishop reach from `sq` (both diagonals), first blockers included.
 #[inline]
 #[must_use]
 pub fn bishop<G: WordGeometry>(sq: Square<G>, occupied: Bits<1>) -> Bits<1> {
-    Bits([G::tables().bishop(u32::from(sq.bit()), occupied.0[0], u32::from(G::FILES))])
+    Bits([G::tables().bishop(u32::from(sq.bit()), occupied.0[0], G::SHAPE)])
 }
 
 /// Queen reach from `sq` (all four lines), first blockers included.
 #[inline]
 #[must_use]
 pub fn queen<G: WordGeometry>(sq: Square<G>, occupied: Bits<1>) -> Bits<1> {
-    let (t, s, o, w) = (G::tables(), u32::from(sq.bit()), occupied.0[0], u32::from(G::FILES));
-    Bits([t.rook(s, o, w) | t.bishop(s, o, w)])
+    let (t, s, o) = (G::tables(), u32::from(sq.bit()), occupied.0[0]);
+    Bits([t.rook(s, o, G::SHAPE) | t.bishop(s, o, G::SHAPE)])
 }
 
 #[cfg(test)]
