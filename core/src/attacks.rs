@@ -92,6 +92,40 @@ pub const fn board_mask<const W: usize>(files: u8, ranks: u8) -> Bits<W> {
     set
 }
 
+/// For each file index `0..16`, the set of its squares on a `files` x `ranks`
+/// board (empty past the last file).
+#[must_use]
+pub const fn file_masks<const W: usize>(files: u8, ranks: u8) -> [Bits<W>; 16] {
+    let mut t = [Bits::<W>::EMPTY; 16];
+    let mut f = 0;
+    while f < files as usize {
+        let mut r = 0;
+        while r < ranks as usize {
+            t[f] = t[f].with((f + r * files as usize) as u8);
+            r += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
+/// For each rank index `0..16`, the set of its squares on a `files` x `ranks`
+/// board (empty past the last rank).
+#[must_use]
+pub const fn rank_masks<const W: usize>(files: u8, ranks: u8) -> [Bits<W>; 16] {
+    let mut t = [Bits::<W>::EMPTY; 16];
+    let mut r = 0;
+    while r < ranks as usize {
+        let mut f = 0;
+        while f < files as usize {
+            t[r] = t[r].with((f + r * files as usize) as u8);
+            f += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
 /// For each direction and square, the unlimited ray to the board edge.
 #[must_use]
 pub const fn ray_table<const W: usize, const N: usize>(files: u8, ranks: u8) -> [[Bits<W>; N]; 8] {

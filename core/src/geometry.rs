@@ -34,6 +34,25 @@ pub trait Geometry: Copy + Eq + Ord + Hash + fmt::Debug + Default + Send + Sync 
 pub trait SetGeometry<const W: usize>: Geometry {
     /// Every square of the board.
     const ALL: Bits<W>;
+    /// The squares of each file, indexed by file (`a` = 0); entries past the
+    /// last file are empty. Usable in `const` items:
+    /// `const FILE_A: Bits<1> = <Board8x8 as SetGeometry<1>>::FILE_MASKS[0];`
+    const FILE_MASKS: [Bits<W>; 16];
+    /// The squares of each rank, indexed by rank (rank 1 = 0); entries past
+    /// the last rank are empty.
+    const RANK_MASKS: [Bits<W>; 16];
+    /// The squares of `file`.
+    #[inline]
+    #[must_use]
+    fn file_mask(file: File<Self>) -> Bits<W> {
+        Self::FILE_MASKS[usize::from(file.index())]
+    }
+    /// The squares of `rank`.
+    #[inline]
+    #[must_use]
+    fn rank_mask(rank: Rank<Self>) -> Bits<W> {
+        Self::RANK_MASKS[usize::from(rank.index())]
+    }
     /// The squares from `sq` (exclusive) to the board edge in direction `dir`.
     fn ray(dir: Dir, sq: Square<Self>) -> Bits<W>;
     /// The squares at Chebyshev distance `1..=radius` from `sq` (`radius` < 16).
@@ -69,6 +88,8 @@ macro_rules! geometry {
 
         impl SetGeometry<$w> for $name {
             const ALL: Bits<$w> = crate::attacks::board_mask::<$w>($files, $ranks);
+            const FILE_MASKS: [Bits<$w>; 16] = crate::attacks::file_masks::<$w>($files, $ranks);
+            const RANK_MASKS: [Bits<$w>; 16] = crate::attacks::rank_masks::<$w>($files, $ranks);
             #[inline]
             fn ray(dir: Dir, sq: Square<Self>) -> Bits<$w> {
                 $rays[dir as usize][sq.index()]
@@ -407,5 +428,31 @@ mod tests {
         assert_eq!(Square::<Board8x8>::new(64), None);
         assert_eq!(<Board16x16 as SetGeometry<4>>::ALL.count(), 256);
         assert_eq!(<Board6x8 as SetGeometry<1>>::ALL.count(), 48);
+    }
+
+    fn masks_partition<G: SetGeometry<W>, const W: usize>() {
+        let mut files = Bits::<W>::EMPTY;
+        let mut ranks = Bits::<W>::EMPTY;
+        for sq in Square::<G>::all() {
+            assert!(G::file_mask(sq.file()).contains(sq.bit()), "{sq}");
+            assert!(G::rank_mask(sq.rank()).contains(sq.bit()), "{sq}");
+            assert_eq!(G::file_mask(sq.file()) & G::rank_mask(sq.rank()), Bits::from_index(sq.bit()));
+        }
+        for (i, (&f, &r)) in G::FILE_MASKS.iter().zip(&G::RANK_MASKS).enumerate() {
+            assert_eq!(f.count(), if i < usize::from(G::FILES) { u32::from(G::RANKS) } else { 0 });
+            assert_eq!(r.count(), if i < usize::from(G::RANKS) { u32::from(G::FILES) } else { 0 });
+            files |= f;
+            ranks |= r;
+        }
+        assert_eq!((files, ranks), (G::ALL, G::ALL));
+    }
+
+    #[test]
+    fn file_and_rank_masks() {
+        masks_partition::<Board6x8, 1>();
+        masks_partition::<Board8x8, 1>();
+        masks_partition::<Board16x16, 4>();
+        assert_eq!(<Board8x8 as SetGeometry<1>>::FILE_MASKS[0], Bits([0x0101_0101_0101_0101]));
+        assert_eq!(<Board6x8 as SetGeometry<1>>::RANK_MASKS[7], Bits([0x3f << 42]));
     }
 }

@@ -8,9 +8,12 @@ pub mod game;
 pub mod geometry;
 pub mod history;
 pub mod keyed;
+pub mod movegen;
 pub mod perft;
 pub mod render;
 pub mod search;
+pub mod slider;
+pub mod squares;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod view;
@@ -24,5 +27,7 @@ pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
 };
 pub use keyed::{ByKey, Key, KeySet};
+pub use movegen::{MoveGen, MoveSink};
 pub use search::{Evaluate, Limits, Score, Searcher};
+pub use squares::SquareSet;
 pub use view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey};

@@ -8,8 +8,17 @@ use motley_core::{Bits, Board8x8};
 /// A square of the 8x8 board (`a1` = 0, `h8` = 63).
 pub type Square = motley_core::Square<Board8x8>;
 
-/// A set of squares of the 8x8 board (bit `i` is the square with index `i`).
-pub type SquareSet = Bits<1>;
+/// A set of squares of the 8x8 board (bit `i` is the square with index `i`),
+/// iterating [`Square`]s.
+pub type SquareSet = motley_core::SquareSet<Board8x8, 1>;
+
+/// The typed set of the raw bitboard `bits` (the generator works on `u64`
+/// shifts; everything that walks a set walks typed squares).
+#[inline]
+#[must_use]
+pub(crate) const fn squares(bits: u64) -> SquareSet {
+    SquareSet::from_bits(Bits([bits]))
+}
 
 /// The pieces on the 8x8 board.
 ///
@@ -87,35 +96,35 @@ impl Board {
     #[inline]
     #[must_use]
     pub const fn occupied(&self) -> SquareSet {
-        Bits([self.by_color[0] | self.by_color[1]])
+        squares(self.by_color[0] | self.by_color[1])
     }
 
     /// The squares of `color`'s pieces.
     #[inline]
     #[must_use]
     pub const fn by_color(&self, color: Color) -> SquareSet {
-        Bits([self.by_color[color as usize]])
+        squares(self.by_color[color as usize])
     }
 
     /// The squares of pieces of `role`, either colour.
     #[inline]
     #[must_use]
     pub const fn by_role(&self, role: Role) -> SquareSet {
-        Bits([self.by_role[role as usize]])
+        squares(self.by_role[role as usize])
     }
 
     /// The squares of `piece`.
     #[inline]
     #[must_use]
     pub const fn by_piece(&self, piece: Piece) -> SquareSet {
-        Bits([self.by_color[piece.color as usize] & self.by_role[piece.role as usize]])
+        squares(self.by_color[piece.color as usize] & self.by_role[piece.role as usize])
     }
 
     /// The squares of promoted pieces.
     #[inline]
     #[must_use]
     pub const fn promoted(&self) -> SquareSet {
-        Bits([self.promoted])
+        squares(self.promoted)
     }
 
     /// Puts `piece` on `sq`, replacing what was there; `promoted` marks it as
@@ -159,9 +168,7 @@ impl Board {
 
     /// Every `(square, piece)`, `a1` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied()
-            .iter()
-            .map(|i| (Square::new_unchecked(i), Piece::from_code(self.mailbox[usize::from(i)])))
+        self.occupied().iter().map(|sq| (sq, Piece::from_code(self.mailbox[sq.index()])))
     }
 }
 

@@ -77,7 +77,7 @@ impl Joker {
         let white_to_move = self.side_to_move() == Color::White;
         let kings = self.board().by_piece(crate::piece::Piece::new(Color::Black, Role::King));
         for sq in kings.iter() {
-            if self.attacked_by_white(crate::board::Square::new_unchecked(sq)) {
+            if self.attacked_by_white(sq) {
                 score += if white_to_move { 150 } else { 60 };
             }
         }

@@ -4,10 +4,11 @@
 use core::fmt;
 use core::str::FromStr;
 
+use motley_core::movegen::{Count, FirstMatch, MoveGen, MoveSink};
 use motley_core::zobrist::splitmix64;
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::{Board, Square};
+use crate::board::{Board, Square, squares};
 use crate::end::EndReason;
 use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
 use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
@@ -262,14 +263,14 @@ impl Joker {
         let b = &setup.board;
         let mut issues = Vec::new();
         let pawns = b.by_role[Role::Pawn as usize];
-        for sq in (pawns & (RANK_1 | RANK_8)).into_iter_bits() {
-            issues.push(Issue::PawnOnBackRank(Square::new_unchecked(sq)));
+        for sq in squares(pawns & (RANK_1 | RANK_8)) {
+            issues.push(Issue::PawnOnBackRank(sq));
         }
-        for sq in (b.by_color[0] & b.by_role[Role::King as usize]).into_iter_bits() {
-            issues.push(Issue::WhiteKing(Square::new_unchecked(sq)));
+        for sq in squares(b.by_color[0] & b.by_role[Role::King as usize]) {
+            issues.push(Issue::WhiteKing(sq));
         }
-        for sq in (pawns & b.promoted).into_iter_bits() {
-            issues.push(Issue::PromotedPawn(Square::new_unchecked(sq)));
+        for sq in squares(pawns & b.promoted) {
+            issues.push(Issue::PromotedPawn(sq));
         }
         for color in Color::ALL {
             // Board plus Joker Reserve never grows in play (a respawn replaces a
@@ -442,9 +443,9 @@ impl Joker {
         if let Some(r) = self.end_by_state() {
             return Some(r);
         }
-        let mut any = movegen::Any(false);
+        let mut any = FirstMatch::new(|_| true);
         movegen::generate(self, &mut any);
-        match (any.0, self.turn) {
+        match (any.found(), self.turn) {
             (true, _) => None,
             (false, Color::White) => Some(EndReason::Stalemate),
             (false, Color::Black) => Some(EndReason::BlackNoMoves),
@@ -481,7 +482,7 @@ impl Joker {
         if self.end_by_state().is_some() {
             return 0;
         }
-        let mut c = movegen::Counter(0);
+        let mut c = Count(0);
         movegen::generate(self, &mut c);
         c.0
     }
@@ -612,23 +613,9 @@ impl Joker {
 
     /// Leaves of the game tree `depth` plies deep (a finished game counts 0
     /// at every depth ≥ 1), counting the last ply without listing it: the
-    /// body of [`Position::perft`].
+    /// body of [`Position::perft`], core's fast perft over [`MoveGen`].
     fn count_leaves(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_legal_moves(),
-            _ => {
-                let mut moves = MoveBuf::new();
-                self.legal_moves_into(&mut moves);
-                let mut total = 0;
-                for &mv in &moves {
-                    let mut child = *self;
-                    child.play_unchecked(mv);
-                    total += child.count_leaves(depth - 1);
-                }
-                total
-            }
-        }
+        motley_core::movegen::perft(self, depth)
     }
 
     /// Each legal move with the perft count below it at total depth `depth`.
@@ -656,8 +643,8 @@ impl Joker {
         for (sq, piece) in self.board.pieces() {
             h ^= ZOBRIST[usize::from(piece.code() - 1) * 64 + sq.index()];
         }
-        for sq in (self.board.promoted).into_iter_bits() {
-            h ^= ZOBRIST[12 * 64 + usize::from(sq)];
+        for sq in squares(self.board.promoted) {
+            h ^= ZOBRIST[12 * 64 + sq.index()];
         }
         if self.turn == Color::Black {
             h ^= ZOBRIST[13 * 64];
@@ -688,31 +675,13 @@ impl Joker {
     /// Whether a white piece attacks `sq` (used by castling).
     #[must_use]
     pub fn attacked_by_white(&self, sq: Square) -> bool {
-        movegen::attacked_by(self, Color::White, u32::from(sq.bit()), self.board.occupied().0[0])
+        movegen::attacked_by(self, Color::White, u32::from(sq.bit()), self.board.occupied().bits().0[0])
     }
 
     /// Squares where a pawn may be dropped (ranks 3 to 6).
     #[must_use]
     pub const fn pawn_drop_squares() -> crate::SquareSet {
-        motley_core::Bits([PAWN_DROP_RANKS])
-    }
-}
-
-trait IntoIterBits {
-    fn into_iter_bits(self) -> impl Iterator<Item = u8>;
-}
-
-impl IntoIterBits for u64 {
-    fn into_iter_bits(self) -> impl Iterator<Item = u8> {
-        let mut m = self;
-        core::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(i)
-        })
+        crate::board::squares(PAWN_DROP_RANKS)
     }
 }
 
@@ -824,5 +793,23 @@ impl Position for Joker {
     /// modes count the same tree (there is no chance).
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
         self.count_leaves(depth)
+    }
+}
+
+/// The fast generator behind Joker's perft ([`Position::perft`]): legal moves (none once the
+/// game is over by its state), counted in bulk at the last ply.
+impl MoveGen for Joker {
+    type Move = Move;
+
+    #[inline]
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+        if self.end_by_state().is_none() {
+            movegen::generate(self, sink);
+        }
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.play_unchecked(mv);
     }
 }

@@ -1,7 +1,7 @@
 //! [`Board`]: the placement of the pieces and their halos, as square sets
 //! (one per team, one per role, one for halos), and the reach of each piece.
 
-use motley_core::{Bits, Board6x8, ByKey, Dir, SetGeometry};
+use motley_core::{Bits, Board6x8, ByKey, SetGeometry, slider};
 
 use crate::piece::{Piece, Role, Team};
 
@@ -13,13 +13,13 @@ pub type SquareSet = Bits<1>;
 /// Every square of the board.
 pub const ALL: SquareSet = <Board6x8 as SetGeometry<1>>::ALL;
 /// File `a`.
-pub const FILE_A: SquareSet = Bits([0x0410_4104_1041]);
+pub const FILE_A: SquareSet = <Board6x8 as SetGeometry<1>>::FILE_MASKS[0];
 /// File `f`.
-pub const FILE_F: SquareSet = Bits([0x0410_4104_1041 << 5]);
+pub const FILE_F: SquareSet = <Board6x8 as SetGeometry<1>>::FILE_MASKS[5];
 /// Rank `1`.
-pub const RANK_1: SquareSet = Bits([0x3f]);
+pub const RANK_1: SquareSet = <Board6x8 as SetGeometry<1>>::RANK_MASKS[0];
 /// Rank `8`.
-pub const RANK_8: SquareSet = Bits([0x3f << 42]);
+pub const RANK_8: SquareSet = <Board6x8 as SetGeometry<1>>::RANK_MASKS[7];
 
 /// The rank (0-based) on which a team's pawns promote, as a set.
 #[inline]
@@ -80,67 +80,14 @@ pub fn pawn_engages(team: Team, sq: Square) -> SquareSet {
 pub fn reach(role: Role, team: Team, sq: Square, occupied: SquareSet) -> SquareSet {
     match role {
         Role::Royal => <Board6x8 as SetGeometry<1>>::king(sq),
-        Role::Counselor => {
-            let l = &LINES[sq.index()];
-            Bits([line(occupied.0[0], &l[0])
-                | line(occupied.0[0], &l[1])
-                | line(occupied.0[0], &l[2])
-                | line(occupied.0[0], &l[3])])
-        }
-        Role::Chariot => {
-            let l = &LINES[sq.index()];
-            Bits([line(occupied.0[0], &l[2]) | line(occupied.0[0], &l[3])])
-        }
-        Role::Shaman => {
-            let l = &LINES[sq.index()];
-            Bits([line(occupied.0[0], &l[0]) | line(occupied.0[0], &l[1])])
-        }
+        Role::Counselor => slider::queen(sq, occupied),
+        Role::Chariot => slider::bishop(sq, occupied),
+        Role::Shaman => slider::rook(sq, occupied),
         Role::Pawn => {
             let one = SquareSet::from_index(sq.bit());
             pawn_pushes(team, one) | pawn_dusk(team, one) | pawn_dawn(team, one)
         }
     }
-}
-
-/// The part of a line (file, rank, diagonal or anti-diagonal) through a
-/// square below it and above it (by index), for obstruction-difference
-/// slider attacks.
-#[derive(Clone, Copy)]
-struct Line {
-    lower: u64,
-    upper: u64,
-}
-
-/// Per square: file, rank, diagonal (a1-h8 direction), anti-diagonal.
-static LINES: [[Line; 4]; 48] = line_table();
-
-const fn line_table() -> [[Line; 4]; 48] {
-    let rays = motley_core::attacks::ray_table::<1, 48>(6, 8);
-    // Pairs of (decreasing, increasing) directions of each line.
-    let pairs = [(Dir::S, Dir::N), (Dir::W, Dir::E), (Dir::SW, Dir::NE), (Dir::SE, Dir::NW)];
-    let mut t = [[Line { lower: 0, upper: 0 }; 4]; 48];
-    let mut sq = 0;
-    while sq < 48 {
-        let mut k = 0;
-        while k < 4 {
-            t[sq][k] =
-                Line { lower: rays[pairs[k].0 as usize][sq].0[0], upper: rays[pairs[k].1 as usize][sq].0[0] };
-            k += 1;
-        }
-        sq += 1;
-    }
-    t
-}
-
-/// The squares a slider reaches along one line through `occupied`, the
-/// nearest blocker on each side included (obstruction difference).
-#[inline]
-fn line(occupied: u64, l: &Line) -> u64 {
-    let lower = occupied & l.lower;
-    let upper = occupied & l.upper;
-    let below = u64::MAX << (63 - (lower | 1).leading_zeros());
-    let ls1b = upper & upper.wrapping_neg();
-    (l.lower | l.upper) & ls1b.wrapping_mul(2).wrapping_add(below)
 }
 
 /// The pieces on the board and their halos.
@@ -356,24 +303,6 @@ mod tests {
             pawn_engages(Team::Blue, sq("c5")).diagram::<Board6x8>().to_string(),
             "......\n......\n......\n......\n.X.X..\n......\n......\n......\n"
         );
-    }
-
-    #[test]
-    fn slider_reach_matches_the_core_ray_generator() {
-        use motley_core::attacks;
-        let mut state = 0x1234_5678_u64;
-        for _ in 0..2000 {
-            let (s, r) = motley_core::zobrist::splitmix64(state);
-            state = s;
-            let occ = Bits([r & (r >> 7) & ALL.0[0]]);
-            for sq in Square::all() {
-                let occ = occ.without(sq.bit());
-                let slow = |dirs: &[Dir]| attacks::slides(sq, dirs, occ, attacks::UNLIMITED);
-                assert_eq!(reach(Role::Counselor, Team::Green, sq, occ), slow(&Dir::ALL));
-                assert_eq!(reach(Role::Chariot, Team::Blue, sq, occ), slow(&Dir::DIAGONAL));
-                assert_eq!(reach(Role::Shaman, Team::Green, sq, occ), slow(&Dir::ORTHOGONAL));
-            }
-        }
     }
 
     #[test]

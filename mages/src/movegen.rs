@@ -8,7 +8,8 @@
 //! - **full perft** (`FULL = true`): a declaration branches into
 //!   challenger-wins, defender-wins and draw, each promotion choice a branch.
 
-use motley_core::Bits;
+use motley_core::movegen::MoveSink;
+use motley_core::{Bits, MoveGen};
 
 use crate::board::{ALL, Board, Square, SquareSet, far_rank, pawn_dawn, pawn_dusk, pawn_pushes, reach};
 use crate::moves::Move;
@@ -212,17 +213,50 @@ fn count_leaves<const FULL: bool>(node: &Node, rules: &Rules) -> u64 {
     n
 }
 
+/// A decision node of the perft tree (no engagement pending) under its
+/// rules: the tree of decision perft (`FULL = false`) or full perft.
+///
+/// Its branches are the child nodes themselves: a declaration resolves into
+/// one or three children (and a promotion into one per choice), built here,
+/// so that core's perft just steps into each.
+#[derive(Clone, Copy)]
+pub(crate) struct PerftNode<'a, const FULL: bool> {
+    pub node: Node,
+    pub rules: &'a Rules,
+}
+
+impl<const FULL: bool> MoveGen for PerftNode<'_, FULL> {
+    type Move = Node;
+
+    #[inline]
+    fn generate<S: MoveSink<Node>>(&self, sink: &mut S) {
+        let (node, rules) = (&self.node, self.rules);
+        if node.is_terminal(rules) {
+            return;
+        }
+        if S::COUNTS {
+            sink.add(count_leaves::<FULL>(node, rules));
+            return;
+        }
+        children::<FULL, S>(node, rules, sink);
+    }
+
+    #[inline]
+    fn make(&mut self, child: Node) {
+        self.node = child;
+    }
+}
+
 /// Perft below a decision node (no engagement pending).
 pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if node.is_terminal(rules) {
-        return 0;
-    }
-    if depth == 1 {
-        return count_leaves::<FULL>(node, rules);
-    }
+    motley_core::movegen::perft(&PerftNode::<FULL> { node: *node, rules }, depth)
+}
+
+/// Feeds every child of the non-terminal `node` into `sink`: one per move
+/// and promotion choice, and per declaration the challenger-wins children
+/// (with `FULL`, also defender-wins and draw); a pass when there is no action
+/// and the rules pass.
+fn children<const FULL: bool, S: MoveSink<Node>>(node: &Node, rules: &Rules, sink: &mut S) {
     let b = &node.board;
     let us = node.turn;
     let them = us.other();
@@ -230,7 +264,6 @@ pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) ->
     let enemy = b.team(them);
     let occ = own | enemy;
     let far = far_rank(us);
-    let mut total = 0;
     let mut any = false;
     let mut visit = |from: Square, to: Square, role: Role| {
         any = true;
@@ -241,12 +274,12 @@ pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) ->
                 for p in Role::PROMOTIONS {
                     let mut child = *b;
                     child.relocate(from, to, piece, p);
-                    total += perft::<FULL>(&node.next(child), depth - 1, rules);
+                    sink.push(node.next(child));
                 }
             } else {
                 let mut child = *b;
                 child.relocate(from, to, piece, role);
-                total += perft::<FULL>(&node.next(child), depth - 1, rules);
+                sink.push(node.next(child));
             }
             return;
         }
@@ -259,11 +292,11 @@ pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) ->
             for p in Role::PROMOTIONS {
                 let mut child = won;
                 child.relocate(from, to, piece, p);
-                total += perft::<FULL>(&node.next(child), depth - 1, rules);
+                sink.push(node.next(child));
             }
         } else {
             won.relocate(from, to, piece, role);
-            total += perft::<FULL>(&node.next(won), depth - 1, rules);
+            sink.push(node.next(won));
         }
         if FULL {
             // Defender wins: it moves into the challenger's square.
@@ -273,14 +306,14 @@ pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) ->
                 for p in Role::PROMOTIONS {
                     let mut child = lost;
                     child.relocate(to, from, defender, p);
-                    total += perft::<FULL>(&node.next(child), depth - 1, rules);
+                    sink.push(node.next(child));
                 }
             } else {
                 lost.relocate(to, from, defender, defender_role);
-                total += perft::<FULL>(&node.next(lost), depth - 1, rules);
+                sink.push(node.next(lost));
             }
             // Draw: both stay.
-            total += perft::<FULL>(&node.next(*b), depth - 1, rules);
+            sink.push(node.next(*b));
         }
     };
     for role in PIECES {
@@ -299,10 +332,8 @@ pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) ->
         }
     }
     if !any && rules.no_action == NoAction::Pass {
-        let child = Node { board: *b, turn: them, passes: (node.passes + 1).min(2), ply: node.ply + 1 };
-        total += perft::<FULL>(&child, depth - 1, rules);
+        sink.push(Node { board: *b, turn: them, passes: (node.passes + 1).min(2), ply: node.ply + 1 });
     }
-    total
 }
 
 #[cfg(test)]

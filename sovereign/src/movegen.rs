@@ -3,6 +3,7 @@
 //! computed for every seat (§5.2), capture targets are the pieces any other
 //! seat controls, and the check filter (§7.2) is a flag that Royale turns off.
 
+use motley_core::movegen::{Count, FirstMatch, ForEach, MoveSink};
 use motley_core::{Board16x16, SetGeometry, attacks};
 
 use crate::board::{
@@ -26,29 +27,14 @@ pub(crate) struct MoveRules {
     pub regime_check: bool,
 }
 
-const fn line_set(file: Option<u8>, rank: Option<u8>) -> SquareSet {
-    let mut s = SquareSet::EMPTY;
-    let mut i = 0;
-    while i < 16 {
-        let idx = match (file, rank) {
-            (Some(f), None) => f + 16 * i,
-            (None, Some(r)) => i + 16 * r,
-            _ => 0,
-        };
-        s = s.with(idx);
-        i += 1;
-    }
-    s
-}
-
 /// Rank 1.
-pub(crate) const RANK_1: SquareSet = line_set(None, Some(0));
+pub(crate) const RANK_1: SquareSet = <Board16x16 as SetGeometry<4>>::RANK_MASKS[0];
 /// Rank 16.
-pub(crate) const RANK_16: SquareSet = line_set(None, Some(15));
+pub(crate) const RANK_16: SquareSet = <Board16x16 as SetGeometry<4>>::RANK_MASKS[15];
 /// File a.
-pub(crate) const FILE_A: SquareSet = line_set(Some(0), None);
+pub(crate) const FILE_A: SquareSet = <Board16x16 as SetGeometry<4>>::FILE_MASKS[0];
 /// File p.
-pub(crate) const FILE_P: SquareSet = line_set(Some(15), None);
+pub(crate) const FILE_P: SquareSet = <Board16x16 as SetGeometry<4>>::FILE_MASKS[15];
 
 /// The position state of any seat count.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -136,20 +122,20 @@ impl State {
     /// Calls `sink` with every move of the side to move: legal ones when the
     /// check rule is on (§7.2), otherwise every rule-conforming move.
     pub fn generate(&self, sink: &mut impl FnMut(Move)) {
-        self.generate_into(&mut FnSink(sink));
+        self.generate_into(&mut ForEach(sink));
     }
 
     /// Whether some legal move satisfies `pred`; generation stops at the
     /// first piece whose moves contain one.
     pub fn any_legal(&self, pred: impl FnMut(Move) -> bool) -> bool {
-        let mut sink = Until { pred, found: false };
+        let mut sink = FirstMatch::new(pred);
         self.generate_into(&mut sink);
-        sink.found
+        sink.found()
     }
 
-    /// [`State::generate`] into a [`Sink`]; a counting sink receives the
+    /// [`State::generate`] into a [`MoveSink`]; a counting sink receives the
     /// moves whose legality needs no test (see `legal_normal`) as counts.
-    pub fn generate_into<S: Sink>(&self, sink: &mut S) {
+    pub fn generate_into<S: MoveSink<Move>>(&self, sink: &mut S) {
         let me = self.turn;
         let b = &self.board;
         let (mine, theirs) = self.sides(me);
@@ -209,10 +195,11 @@ impl State {
                 }
             };
             dest -= COLOR_SET[p.color as usize];
-            if S::BULK && (!check || (!ctx.in_check && p.role != Role::King && !king_lines.contains(from))) {
+            if S::COUNTS && (!check || (!ctx.in_check && p.role != Role::King && !king_lines.contains(from)))
+            {
                 // Every one of these is legal (plain squares, no promotion).
                 let easy = dest - COLORED - CENTER;
-                sink.add(easy.count());
+                sink.add(u64::from(easy.count()));
                 dest -= easy;
             }
             for to in dest {
@@ -303,7 +290,7 @@ impl State {
         !next.in_check(self.turn)
     }
 
-    fn castles<S: Sink>(&self, k: u8, ctx: &Ctx, sink: &mut S) {
+    fn castles<S: MoveSink<Move>>(&self, k: u8, ctx: &Ctx, sink: &mut S) {
         let edge = self.home_edge(ctx.me);
         let rights = self.castling & edge;
         if rights.is_empty() || !edge.contains(k) || ctx.in_check {
@@ -336,7 +323,7 @@ impl State {
         }
     }
 
-    fn defections<S: Sink>(&self, k: u8, sink: &mut S) {
+    fn defections<S: MoveSink<Move>>(&self, k: u8, sink: &mut S) {
         let me = self.turn;
         let check = self.rules.check_rule || self.rules.regime_check;
         for y in 0..12u8 {
@@ -458,72 +445,9 @@ impl State {
 
     /// The number of moves [`State::generate`] yields.
     pub fn count_moves(&self) -> u64 {
-        let mut n = Counter(0);
+        let mut n = Count(0);
         self.generate_into(&mut n);
         n.0
-    }
-}
-
-/// Receives generated moves.
-pub(crate) trait Sink {
-    /// Whether the sink only counts (and accepts [`Sink::add`]).
-    const BULK: bool;
-    /// One move.
-    fn push(&mut self, mv: Move);
-    /// `n` legal moves not listed one by one (only called when `BULK`).
-    fn add(&mut self, n: u32);
-    /// Whether the sink wants no more moves (checked between pieces, so a
-    /// few more may still arrive).
-    #[inline]
-    fn done(&self) -> bool {
-        false
-    }
-}
-
-/// Stops the generation at the first move the predicate accepts.
-struct Until<F> {
-    pred: F,
-    found: bool,
-}
-
-impl<F: FnMut(Move) -> bool> Sink for Until<F> {
-    const BULK: bool = false;
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        if !self.found && (self.pred)(mv) {
-            self.found = true;
-        }
-    }
-    fn add(&mut self, _n: u32) {}
-    #[inline]
-    fn done(&self) -> bool {
-        self.found
-    }
-}
-
-struct FnSink<'a, F>(&'a mut F);
-
-impl<F: FnMut(Move)> Sink for FnSink<'_, F> {
-    const BULK: bool = false;
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        (self.0)(mv);
-    }
-    fn add(&mut self, _n: u32) {}
-}
-
-/// Counts moves.
-pub(crate) struct Counter(pub u64);
-
-impl Sink for Counter {
-    const BULK: bool = true;
-    #[inline]
-    fn push(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn add(&mut self, n: u32) {
-        self.0 += u64::from(n);
     }
 }
 
@@ -536,4 +460,21 @@ struct Ctx {
     in_check: bool,
     /// The squares on a line with the king within 8 squares (ignoring occupancy).
     king_lines: SquareSet,
+}
+
+/// Two-seat perft on the bare state: the moves of [`State::generate_into`],
+/// each followed by the hand-over to the other seat.
+impl motley_core::MoveGen for State {
+    type Move = Move;
+
+    #[inline]
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+        self.generate_into(sink);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.apply(mv);
+        self.turn ^= 1;
+    }
 }

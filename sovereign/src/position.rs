@@ -232,20 +232,6 @@ impl Sovereign {
     pub fn bare_kings(&self) -> bool {
         self.st.board.occupied.count() == 2
     }
-
-    fn perft_inner(st: &State, depth: u32) -> u64 {
-        if depth == 1 {
-            return st.count_moves();
-        }
-        let mut n = 0;
-        st.generate(&mut |mv| {
-            let mut child = st.clone();
-            child.apply(mv);
-            child.turn ^= 1;
-            n += Self::perft_inner(&child, depth - 1);
-        });
-        n
-    }
 }
 
 /// What both games share, written once: the constructors from text and the
@@ -478,7 +464,7 @@ impl Position for Sovereign {
     }
 
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
-        if depth == 0 { 1 } else { Self::perft_inner(&self.st, depth) }
+        motley_core::movegen::perft(&self.st, depth)
     }
 }
 

@@ -218,6 +218,10 @@ impl Position for Royale {
         if self.end_reason().is_some() { Vec::new() } else { move_list(&self.st) }
     }
 
+    fn perft(&self, depth: u32, _mode: motley_core::PerftMode) -> u64 {
+        motley_core::movegen::perft(self, depth)
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         let had_king: [bool; 4] = core::array::from_fn(|s| self.st.king(s as u8).is_some());
         self.st.apply(mv);
@@ -272,5 +276,24 @@ impl Position for Royale {
             None if !self.checks().is_empty() => "check".to_owned(),
             None => "ongoing".to_owned(),
         }
+    }
+}
+
+/// The fast generator behind Royale's perft: the moves of
+/// [`Position::legal_moves`] (none once fewer than two kings remain; a
+/// stalemated seat has none anyway), played by [`Position::play_unchecked`].
+impl motley_core::MoveGen for Royale {
+    type Move = Move;
+
+    #[inline]
+    fn generate<S: motley_core::MoveSink<Move>>(&self, sink: &mut S) {
+        if self.kings() >= 2 {
+            self.st.generate_into(sink);
+        }
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.play_unchecked(mv);
     }
 }
