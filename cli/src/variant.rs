@@ -6,8 +6,9 @@
 //! and [`Variant::with`], the one `match` on a variant: it runs a
 //! [`VariantTask`] (a piece of work written once, generic over the
 //! position type) on the variant's position type. Every command, the UCI
-//! session and the analysis defaults go through it; the name of a variant
-//! is its position type's [`Position::VARIANT`](motley_core::Position::VARIANT), parsing is
+//! session and the analysis defaults go through it. The name of a variant
+//! is its position type's
+//! [`Position::VARIANT`](motley_core::Position::VARIANT), parsing is
 //! case-insensitive over those names, and the unknown-variant message
 //! lists them in table order.
 //!
@@ -16,21 +17,27 @@
 //!    `VARIANT` is the command-line name), [`motley_core::BoardView`] and
 //!    [`Evaluate`] (overriding [`Evaluate::ANALYSIS_DEPTH`] with a depth
 //!    that `motley analyze` finishes well within a second);
-//! 2. add the crate to `[dependencies]` in `cli/Cargo.toml`
+//! 2. add the crate to the workspace (`members` and
+//!    `[workspace.dependencies]` in the root `Cargo.toml`) and to
+//!    `[dependencies]` in `cli/Cargo.toml`
 //!    (`motley-foo = { workspace = true, features = ["serde"] }`);
 //! 3. add one line to the table below: a doc comment and
 //!    `Foo => motley_foo::Foo,` (its place in the table is its place in
-//!    `--help`, the UCI `UCI_Variant` option and the error message).
+//!    [`Variant::ALL`], the UCI `UCI_Variant` option and the error
+//!    message).
 //!
-//! Nothing else in the CLI names a variant. The prose that lists the
-//! variants for people (the help texts in `args.rs`, the READMEs) is not
-//! generated: update it too, and review the help snapshots it changes.
+//! No other code in the CLI names a variant. What remains is text and
+//! tests: the prose that lists the variants for people (the help texts in
+//! `args.rs`, the READMEs) is not generated, so update it; the tests that
+//! loop over [`Variant::ALL`] write the new variant's snapshots (review
+//! them with `cargo insta review`), and `tests/cli.rs` pins the number of
+//! variants (raise it).
 
 use core::fmt;
 use core::str::FromStr;
 
-use motley_core::search::Evaluate;
 use motley_core::BoardView;
+use motley_core::search::Evaluate;
 
 use crate::args::Command;
 use crate::commands::{Output, Terminal};
