@@ -210,10 +210,7 @@ pub fn analyze<P: Evaluate + BoardView>(
         // The game is over by a history draw: nothing to search.
         return Ok(if json_out {
             map.insert("search".into(), Value::Null);
-            let mut text =
-                serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "null".to_owned());
-            text.push('\n');
-            text
+            commands::json_doc(&Value::Object(map))
         } else {
             format!("bestmove: (none, {})\n", game.status())
         });
@@ -305,10 +302,7 @@ pub fn analyze<P: Evaluate + BoardView>(
             }
         }
         map.insert("search".into(), search);
-        let mut text =
-            serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "null".to_owned());
-        text.push('\n');
-        return Ok(text);
+        return Ok(commands::json_doc(&Value::Object(map)));
     }
     let mut out = String::new();
     match &best {
@@ -453,9 +447,7 @@ pub fn match_cmd<P: Evaluate>(
         return Err(CliError::failure(format!("cannot write output: {e}"), "stdout"));
     }
     if json_out {
-        let mut text = serde_json::to_string_pretty(&match_json(start, args, &result)).unwrap_or_default();
-        text.push('\n');
-        Ok(text)
+        Ok(commands::json_doc(&match_json(start, args, &result)))
     } else {
         Ok(format!(
             "variant {}, {} games, seed {}, at most {} plies a game\n{result}",

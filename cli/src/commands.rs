@@ -155,8 +155,9 @@ pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Re
 /// removing a key or changing a value's type increments it.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
 
-/// A JSON document, pretty-printed, with a final newline.
-fn json_doc(value: &Value) -> String {
+/// A JSON document, pretty-printed, with a final newline (every `--json`
+/// output is one).
+pub(crate) fn json_doc(value: &Value) -> String {
     let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_owned());
     text.push('\n');
     text
