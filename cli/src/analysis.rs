@@ -27,27 +27,15 @@ use crate::args::{AnalyzeArgs, MatchArgs};
 use crate::commands::{self, Terminal};
 use crate::error::CliError;
 
-/// The default search limit of `analyze` for a variant: a depth that
-/// finishes well within a second from the start position on a 2-core
-/// machine, capped by
-/// [`DEFAULT_TIME_CAP`] (so the result is deterministic unless the cap is hit).
-#[must_use]
-pub fn default_depth(variant: &str) -> u32 {
-    match variant {
-        "sovereign" => 6,
-        "royale" => 5,
-        "mages" => 7,
-        "joker" => 7,
-        _ => 4,
-    }
-}
-
 /// The wall-clock cap of `analyze` without `--depth` or `--time`.
 pub const DEFAULT_TIME_CAP: Duration = Duration::from_secs(5);
 
-/// The limits `analyze` searches with: `--depth`, `--time`, or the default.
+/// The limits `analyze` searches with on variant `P`: `--depth`, `--time`,
+/// or the default, the variant's [`Evaluate::ANALYSIS_DEPTH`] capped by
+/// [`DEFAULT_TIME_CAP`] (so the result is deterministic unless the cap is
+/// hit).
 #[must_use]
-pub fn analyze_limits(variant: &str, args: &AnalyzeArgs) -> Limits {
+pub fn analyze_limits<P: Evaluate>(args: &AnalyzeArgs) -> Limits {
     let limits = match (args.depth, args.time) {
         (Some(d), Some(ms)) => {
             Limits { depth: Some(d), time: Some(Duration::from_millis(ms)), ..Limits::default() }
@@ -55,7 +43,7 @@ pub fn analyze_limits(variant: &str, args: &AnalyzeArgs) -> Limits {
         (Some(d), None) => Limits::depth(d),
         (None, Some(ms)) => Limits::time_ms(ms),
         (None, None) => {
-            Limits { depth: Some(default_depth(variant)), time: Some(DEFAULT_TIME_CAP), ..Limits::default() }
+            Limits { depth: Some(P::ANALYSIS_DEPTH), time: Some(DEFAULT_TIME_CAP), ..Limits::default() }
         }
     };
     limits.with_multipv(args.multipv)
@@ -200,31 +188,29 @@ pub fn analyze<P: Evaluate + BoardView>(
     term: Terminal,
     stream: &mut dyn Write,
 ) -> Result<String, CliError> {
-    let limits = analyze_limits(P::VARIANT, args);
+    let limits = analyze_limits::<P>(args);
     let multipv = limits.multipv;
     let json_out = args.common.json;
     let pos = game.position();
-    let facts = commands::analyze_facts(game, &args.common, term);
     let write_err = |e: std::io::Error| CliError::failure(format!("cannot write output: {e}"), "stdout");
     let mut iterations = Vec::new();
-    if !json_out {
+    // With --json the facts are the document's first keys; otherwise they
+    // are streamed before the search starts.
+    let mut map = if json_out {
+        commands::analyze_facts_json(game)
+    } else {
+        let facts = commands::analyze_facts_text(game, term);
         match stream.write_all(facts.as_bytes()).and_then(|()| stream.flush()) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
             other => other.map_err(write_err)?,
         }
-    }
+        Map::new()
+    };
     if game.is_history_draw() {
         // The game is over by a history draw: nothing to search.
         return Ok(if json_out {
-            let mut map: Map<String, Value> = match serde_json::from_str(&facts) {
-                Ok(Value::Object(m)) => m,
-                _ => Map::new(),
-            };
             map.insert("search".into(), Value::Null);
-            let mut text =
-                serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "null".to_owned());
-            text.push('\n');
-            text
+            commands::json_doc(&Value::Object(map))
         } else {
             format!("bestmove: (none, {})\n", game.status())
         });
@@ -271,10 +257,6 @@ pub fn analyze<P: Evaluate + BoardView>(
     };
     let best = result.best.map(|m| m.to_string());
     if json_out {
-        let mut map: Map<String, Value> = match serde_json::from_str(&facts) {
-            Ok(Value::Object(m)) => m,
-            _ => Map::new(),
-        };
         let lines: Vec<Value> = result
             .lines
             .iter()
@@ -320,10 +302,7 @@ pub fn analyze<P: Evaluate + BoardView>(
             }
         }
         map.insert("search".into(), search);
-        let mut text =
-            serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_else(|_| "null".to_owned());
-        text.push('\n');
-        return Ok(text);
+        return Ok(commands::json_doc(&Value::Object(map)));
     }
     let mut out = String::new();
     match &best {
@@ -468,9 +447,7 @@ pub fn match_cmd<P: Evaluate>(
         return Err(CliError::failure(format!("cannot write output: {e}"), "stdout"));
     }
     if json_out {
-        let mut text = serde_json::to_string_pretty(&match_json(start, args, &result)).unwrap_or_default();
-        text.push('\n');
-        Ok(text)
+        Ok(commands::json_doc(&match_json(start, args, &result)))
     } else {
         Ok(format!(
             "variant {}, {} games, seed {}, at most {} plies a game\n{result}",

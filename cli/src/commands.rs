@@ -155,8 +155,9 @@ pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Re
 /// removing a key or changing a value's type increments it.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
 
-/// A JSON document, pretty-printed, with a final newline.
-fn json_doc(value: &Value) -> String {
+/// A JSON document, pretty-printed, with a final newline (every `--json`
+/// output is one).
+pub(crate) fn json_doc(value: &Value) -> String {
     let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_owned());
     text.push('\n');
     text
@@ -366,24 +367,45 @@ fn render_cmd<P: Position + BoardView>(game: &History<P>, args: &RenderArgs) -> 
 /// with `--json`).
 #[must_use]
 pub fn analyze_facts<P: Position + BoardView>(game: &History<P>, common: &Common, term: Terminal) -> String {
+    if common.json {
+        json_doc(&Value::Object(analyze_facts_json(game)))
+    } else {
+        analyze_facts_text(game, term)
+    }
+}
+
+/// The number of legal inputs and, on a start position, perft
+/// [`ANALYZE_PERFT_DEPTH`].
+fn analyze_counts<P: Position>(game: &History<P>) -> (usize, Option<u64>) {
     let pos = game.position();
     let legal = game.legal_moves().len();
     let at_start = pos.fen() == P::start().fen();
-    let perft = at_start.then(|| pos.perft(ANALYZE_PERFT_DEPTH, PerftMode::Decision));
-    if common.json {
-        let mut map = show_json(game);
-        map.insert("legal_moves".into(), legal.into());
-        map.insert(
-            "perft".into(),
-            perft.map_or(Value::Null, |n| json!({ "depth": ANALYZE_PERFT_DEPTH, "nodes": n })),
-        );
-        json_doc(&Value::Object(map))
-    } else {
-        let mut out = show_text(game, term);
-        let _ = writeln!(out, "legal_moves: {legal}");
-        if let Some(n) = perft {
-            let _ = writeln!(out, "perft {ANALYZE_PERFT_DEPTH}: {n}");
-        }
-        out
+    (legal, at_start.then(|| pos.perft(ANALYZE_PERFT_DEPTH, PerftMode::Decision)))
+}
+
+/// [`analyze_facts`] with `--json`, as the JSON object itself: `show`'s keys,
+/// `legal_moves` and `perft` (`{"depth", "nodes"}` or null).
+#[must_use]
+pub fn analyze_facts_json<P: Position + BoardView>(game: &History<P>) -> Map<String, Value> {
+    let (legal, perft) = analyze_counts(game);
+    let mut map = show_json(game);
+    map.insert("legal_moves".into(), legal.into());
+    map.insert(
+        "perft".into(),
+        perft.map_or(Value::Null, |n| json!({ "depth": ANALYZE_PERFT_DEPTH, "nodes": n })),
+    );
+    map
+}
+
+/// [`analyze_facts`] without `--json`: `show`'s text, then `legal_moves: N`
+/// and, on a start position, `perft 2: N`.
+#[must_use]
+pub fn analyze_facts_text<P: Position + BoardView>(game: &History<P>, term: Terminal) -> String {
+    let (legal, perft) = analyze_counts(game);
+    let mut out = show_text(game, term);
+    let _ = writeln!(out, "legal_moves: {legal}");
+    if let Some(n) = perft {
+        let _ = writeln!(out, "perft {ANALYZE_PERFT_DEPTH}: {n}");
     }
+    out
 }

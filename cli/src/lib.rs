@@ -12,7 +12,7 @@ pub mod variant;
 pub use args::{Cli, Command, Common};
 pub use commands::{Output, Terminal, execute};
 pub use error::{CliError, ErrorKind};
-pub use variant::Variant;
+pub use variant::{Variant, VariantTask};
 
 use clap::Parser;
 

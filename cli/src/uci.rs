@@ -30,10 +30,10 @@ use std::time::Duration;
 
 use motley_core::history::History;
 use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher};
-use motley_core::{PerftMode, Position};
+use motley_core::{BoardView, PerftMode, Position};
 
 use crate::error::CliError;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantTask};
 
 /// The shared output of a session.
 type Out<'a> = Mutex<&'a mut (dyn Write + Send)>;
@@ -46,8 +46,8 @@ fn say(out: &Out<'_>, text: &str) {
     }
 }
 
-/// The position a `position` command set: a position string (or the start)
-/// and the moves after it.
+/// The position a `position` command names: a position string (or the
+/// start) and the moves after it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct PositionSpec {
     fen: Option<String>,
@@ -79,11 +79,6 @@ fn build_game<P: Position>(spec: &PositionSpec) -> Result<History<P>, CliError> 
         game.play(mv);
     }
     Ok(game)
-}
-
-/// The position of `spec` for variant `P`.
-fn build<P: Position>(spec: &PositionSpec) -> Result<P, CliError> {
-    build_game::<P>(spec).map(|game| game.position().clone())
 }
 
 /// Parses `position …` (the words after `position`).
@@ -192,46 +187,62 @@ fn go<P: Evaluate>(pos: &P, go: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
     }
 }
 
-/// Dispatches a generic call on the session's variant.
-macro_rules! with_variant {
-    ($variant:expr, $f:ident :: <P> ($($arg:expr),*)) => {
-        match $variant {
-            Variant::Sovereign => $f::<motley_sovereign::Sovereign>($($arg),*),
-            Variant::Royale => $f::<motley_sovereign::Royale>($($arg),*),
-            Variant::Mages => $f::<motley_mages::Mages>($($arg),*),
-            Variant::Joker => $f::<motley_joker::Joker>($($arg),*),
-        }
-    };
+/// The game a session holds, for any variant: the position the last
+/// `position` command set, with its history (for the history draws).
+/// Implemented by [`History<P>`]; a session holds a `Box<dyn Game>`, made
+/// for the selected variant by [`NewGame`].
+trait Game: Send {
+    /// The game of `spec` in this variant, or why it cannot be played
+    /// (this game is unchanged either way).
+    fn with_position(&self, spec: &PositionSpec) -> Result<Box<dyn Game>, CliError>;
+    /// The position string of the current position.
+    fn fen(&self) -> String;
+    /// The index of the side to move.
+    fn turn_index(&self) -> usize;
+    /// A copy to search on another thread.
+    fn boxed_clone(&self) -> Box<dyn Game>;
+    /// Runs `g` on the current position: streams `info` lines and ends with
+    /// `bestmove` (or the perft divide and total).
+    fn go(&self, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>);
 }
 
-/// The side to move of a valid position spec (0 if it does not parse).
-fn turn_of<P: Position>(spec: &PositionSpec) -> usize {
-    build::<P>(spec).map_or(0, |p| p.turn().index())
-}
+impl<P: Evaluate> Game for History<P> {
+    fn with_position(&self, spec: &PositionSpec) -> Result<Box<dyn Game>, CliError> {
+        Ok(Box::new(build_game::<P>(spec)?))
+    }
 
-fn check<P: Position>(spec: &PositionSpec) -> Result<(), CliError> {
-    build::<P>(spec).map(|_| ())
-}
+    fn fen(&self) -> String {
+        self.position().fen()
+    }
 
-fn fen_of<P: Position>(spec: &PositionSpec) -> Result<String, CliError> {
-    build::<P>(spec).map(|p| p.fen())
-}
+    fn turn_index(&self) -> usize {
+        self.position().turn().index()
+    }
 
-fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
-    match build_game::<P>(spec) {
-        // A game drawn by its history (repetition, quiet-move limit) is over:
-        // there is nothing to search.
-        Ok(game) if game.is_history_draw() && matches!(g, Go::Search { .. }) => {
-            say(out, &format!("info string the game is over ({})", game.status()));
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
+    fn go(&self, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+        if self.is_history_draw() && matches!(g, Go::Search { .. }) {
+            // A game drawn by its history (repetition, quiet-move limit) is
+            // over: there is nothing to search.
+            say(out, &format!("info string the game is over ({})", self.status()));
             say(out, "bestmove (none)");
+        } else {
+            go(self.position(), g, stop, out);
         }
-        Ok(game) => go(game.position(), g, stop, out),
-        Err(e) => {
-            say(out, &format!("info string {e}"));
-            if matches!(g, Go::Search { .. }) {
-                say(out, "bestmove (none)");
-            }
-        }
+    }
+}
+
+/// A new game at the variant's start position (the session's game after
+/// `ucinewgame` or a change of `UCI_Variant`).
+struct NewGame;
+
+impl VariantTask for NewGame {
+    type Output = Box<dyn Game>;
+    fn run<P: Evaluate + BoardView>(self) -> Box<dyn Game> {
+        Box::new(History::with_default_rules(P::start()))
     }
 }
 
@@ -320,7 +331,7 @@ pub fn session<R: BufRead + Send>(
     std::thread::scope(|scope| {
         scope.spawn(move || read_lines(input, &tx));
         let mut variant = variant;
-        let mut spec = PositionSpec::default();
+        let mut game = variant.with(NewGame);
         let mut multipv = 1usize;
         let mut search: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
         let mut infinite = false;
@@ -357,7 +368,7 @@ pub fn session<R: BufRead + Send>(
                 "isready" => say(&out, "readyok"),
                 "ucinewgame" => {
                     finish(&mut search, &stop);
-                    spec = PositionSpec::default();
+                    game = variant.with(NewGame);
                 }
                 "setoption" => {
                     let name_at = rest.iter().position(|&w| w == "name");
@@ -375,7 +386,7 @@ pub fn session<R: BufRead + Send>(
                             Ok(v) => {
                                 finish(&mut search, &stop);
                                 variant = v;
-                                spec = PositionSpec::default();
+                                game = variant.with(NewGame);
                             }
                             Err(e) => say(&out, &format!("info string error: {e}, setoption UCI_Variant")),
                         }
@@ -391,34 +402,24 @@ pub fn session<R: BufRead + Send>(
                         say(&out, &format!("info string error: unknown option `{name}`, setoption"));
                     }
                 }
-                "position" => match parse_position(rest) {
-                    Ok(new) => match with_variant!(variant, check::<P>(&new)) {
-                        Ok(()) => spec = new,
-                        Err(e) => say(&out, &format!("info string {e}")),
-                    },
+                "position" => match parse_position(rest).and_then(|spec| game.with_position(&spec)) {
+                    Ok(new) => game = new,
                     Err(e) => say(&out, &format!("info string {e}")),
                 },
-                "d" => match with_variant!(variant, fen_of::<P>(&spec)) {
-                    Ok(fen) => say(&out, &format!("info string variant {variant} fen {fen}")),
-                    Err(e) => say(&out, &format!("info string {e}")),
-                },
+                "d" => say(&out, &format!("info string variant {variant} fen {}", game.fen())),
                 "go" => {
                     if search.is_some() && infinite {
                         say(&out, "info string error: an infinite search is running (send stop first), go");
                         continue;
                     }
-                    let seat = with_variant!(variant, turn_of::<P>(&spec));
-                    match parse_go(rest, seat, multipv) {
+                    match parse_go(rest, game.turn_index(), multipv) {
                         Ok(g) => {
                             infinite = matches!(g, Go::Search { infinite: true, .. });
                             stop.store(false, Ordering::Relaxed);
-                            let spec = spec.clone();
+                            let game = game.boxed_clone();
                             let stop = Arc::clone(&stop);
                             let out = &out;
-                            search =
-                                Some(scope.spawn(move || {
-                                    with_variant!(variant, run_go::<P>(&spec, g, &stop, out))
-                                }));
+                            search = Some(scope.spawn(move || game.go(g, &stop, out)));
                         }
                         Err(e) => say(&out, &format!("info string {e}")),
                     }

@@ -1,81 +1,174 @@
 //! The variants by name: the one place where the run-time choice of variant
-//! meets the generic commands (one match arm per variant crate).
+//! meets the generic code.
+//!
+//! The table in this file (the `variants!` invocation) is the only list of
+//! variants in the CLI. From it come the [`Variant`] enum, [`Variant::ALL`],
+//! and [`Variant::with`], the one `match` on a variant: it runs a
+//! [`VariantTask`] (a piece of work written once, generic over the
+//! position type) on the variant's position type. Every command, the UCI
+//! session and the analysis defaults go through it. The name of a variant
+//! is its position type's
+//! [`Position::VARIANT`](motley_core::Position::VARIANT), parsing is
+//! case-insensitive over those names, and the unknown-variant message
+//! lists them in table order.
+//!
+//! Adding a fifth variant, say `motley_foo::Foo`:
+//! 1. in the variant crate, implement [`motley_core::Position`] (its
+//!    `VARIANT` is the command-line name), [`motley_core::BoardView`] and
+//!    [`Evaluate`] (overriding [`Evaluate::ANALYSIS_DEPTH`] with a depth
+//!    that `motley analyze` finishes well within a second);
+//! 2. add the crate to the workspace (`members` and
+//!    `[workspace.dependencies]` in the root `Cargo.toml`) and to
+//!    `[dependencies]` in `cli/Cargo.toml`
+//!    (`motley-foo = { workspace = true, features = ["serde"] }`);
+//! 3. add one line to the table below: a doc comment and
+//!    `Foo => motley_foo::Foo,` (its place in the table is its place in
+//!    [`Variant::ALL`], the UCI `UCI_Variant` option and the error
+//!    message).
+//!
+//! No other code in the CLI names a variant. What remains is text and
+//! tests: the prose that lists the variants for people (the help texts in
+//! `args.rs`, the READMEs) is not generated, so update it; the tests that
+//! loop over [`Variant::ALL`] write the new variant's snapshots (review
+//! them with `cargo insta review`), and `tests/cli.rs` pins the number of
+//! variants (raise it).
 
 use core::fmt;
 use core::str::FromStr;
 
-use crate::analysis;
+use motley_core::BoardView;
+use motley_core::search::Evaluate;
+
 use crate::args::Command;
-use crate::commands::{self, Output, Terminal};
+use crate::commands::{Output, Terminal};
 use crate::error::CliError;
 
-/// A variant the command line can name.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Variant {
+/// A piece of work written once for every variant: [`Variant::with`] runs
+/// it on the variant's position type `P`.
+///
+/// ```
+/// use motley_cli::variant::{Variant, VariantTask};
+/// use motley_core::search::Evaluate;
+/// use motley_core::BoardView;
+///
+/// /// The number of seats at the start.
+/// struct Seats;
+///
+/// impl VariantTask for Seats {
+///     type Output = usize;
+///     fn run<P: Evaluate + BoardView>(self) -> usize {
+///         P::start().seat_count()
+///     }
+/// }
+///
+/// assert_eq!(Variant::Joker.with(Seats), 2);
+/// assert_eq!(Variant::Royale.with(Seats), 4);
+/// ```
+pub trait VariantTask {
+    /// What the work produces.
+    type Output;
+
+    /// Does the work on variant `P`.
+    fn run<P: Evaluate + BoardView>(self) -> Self::Output;
+}
+
+/// Declares [`Variant`] from the table of variants: its variants, `ALL` in
+/// table order, and [`Variant::with`], the one `match` on a variant.
+macro_rules! variants {
+    ($($(#[$doc:meta])* $name:ident => $position:ty,)+) => {
+        /// A variant the command line can name.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum Variant {
+            $($(#[$doc])* $name,)+
+        }
+
+        impl Variant {
+            /// Every variant, in the order `--help` lists them.
+            pub const ALL: [Variant; [$(Variant::$name),+].len()] = [$(Variant::$name),+];
+
+            /// Runs `task` on this variant's position type: the one place a
+            /// variant becomes a type.
+            pub fn with<T: VariantTask>(self, task: T) -> T::Output {
+                match self {
+                    $(Variant::$name => task.run::<$position>(),)+
+                }
+            }
+        }
+    };
+}
+
+variants! {
     /// Sovereign Chess, two players (`motley_sovereign::Sovereign`).
-    Sovereign,
+    Sovereign => motley_sovereign::Sovereign,
     /// Sovereign Chess Royale, four players (`motley_sovereign::Royale`).
-    Royale,
+    Royale => motley_sovereign::Royale,
     /// Mage's Chess (`motley_mages::Mages`).
-    Mages,
+    Mages => motley_mages::Mages,
     /// Joker's Chess (`motley_joker::Joker`).
-    Joker,
+    Joker => motley_joker::Joker,
+}
+
+/// The variant's name ([`Position::VARIANT`](motley_core::Position::VARIANT)).
+struct Name;
+
+impl VariantTask for Name {
+    type Output = &'static str;
+    fn run<P: Evaluate + BoardView>(self) -> &'static str {
+        P::VARIANT
+    }
+}
+
+/// The variant's [`Evaluate::ANALYSIS_DEPTH`].
+struct AnalysisDepth;
+
+impl VariantTask for AnalysisDepth {
+    type Output = u32;
+    fn run<P: Evaluate + BoardView>(self) -> u32 {
+        P::ANALYSIS_DEPTH
+    }
+}
+
+/// Runs a command on a variant (see [`Variant::execute`]).
+struct Execute<'a> {
+    command: &'a Command,
+    term: Terminal,
+    stream: &'a mut dyn std::io::Write,
+}
+
+impl VariantTask for Execute<'_> {
+    type Output = Result<Output, CliError>;
+    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
+        crate::analysis::execute::<P>(self.command, self.term, self.stream)
+    }
 }
 
 impl Variant {
-    /// Every variant, in the order `--help` lists them.
-    pub const ALL: [Variant; 4] = [Variant::Sovereign, Variant::Royale, Variant::Mages, Variant::Joker];
-
-    /// The name on the command line.
+    /// The name on the command line: the position type's
+    /// [`Position::VARIANT`](motley_core::Position::VARIANT).
     #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Sovereign => "sovereign",
-            Variant::Royale => "royale",
-            Variant::Mages => "mages",
-            Variant::Joker => "joker",
-        }
+    pub fn name(self) -> &'static str {
+        self.with(Name)
     }
 
-    /// Whether this build has the variant's rules engine.
+    /// The depth `motley analyze` searches without `--depth` or `--time`:
+    /// the variant's [`Evaluate::ANALYSIS_DEPTH`].
     #[must_use]
-    pub const fn is_available(self) -> bool {
-        match self {
-            Variant::Sovereign | Variant::Royale | Variant::Mages | Variant::Joker => true,
-        }
+    pub fn analysis_depth(self) -> u32 {
+        self.with(AnalysisDepth)
     }
 
-    /// Runs `command` on this variant: the one place a variant name becomes a type.
+    /// Runs `command` (any but `uci`) on this variant, streaming the lines
+    /// of `analyze` and `match` to `stream`.
     ///
     /// # Errors
-    /// As [`commands::execute`]. (While a variant's crate is not in the build,
-    /// its arm returns an input error "variant not available".)
-    pub fn execute(self, command: &Command, term: Terminal) -> Result<Output, CliError> {
-        match self {
-            Variant::Sovereign => commands::execute::<motley_sovereign::Sovereign>(command, term),
-            Variant::Mages => commands::execute::<motley_mages::Mages>(command, term),
-            Variant::Royale => commands::execute::<motley_sovereign::Royale>(command, term),
-            Variant::Joker => commands::execute::<motley_joker::Joker>(command, term),
-        }
-    }
-
-    /// [`Variant::execute`] with the search commands (`analyze`, `match`)
-    /// too, streaming their lines to `stream`.
-    ///
-    /// # Errors
-    /// As [`Variant::execute`], plus the search commands' errors.
-    pub fn execute_streaming(
+    /// As [`crate::analysis::execute`].
+    pub fn execute(
         self,
         command: &Command,
         term: Terminal,
         stream: &mut dyn std::io::Write,
     ) -> Result<Output, CliError> {
-        match self {
-            Variant::Sovereign => analysis::execute::<motley_sovereign::Sovereign>(command, term, stream),
-            Variant::Mages => analysis::execute::<motley_mages::Mages>(command, term, stream),
-            Variant::Royale => analysis::execute::<motley_sovereign::Royale>(command, term, stream),
-            Variant::Joker => analysis::execute::<motley_joker::Joker>(command, term, stream),
-        }
+        self.with(Execute { command, term, stream })
     }
 }
 
@@ -86,9 +179,21 @@ impl fmt::Display for Variant {
 }
 
 /// The `<VARIANT>` argument names no variant (names are case-insensitive).
+/// The message lists every variant:
+/// `unknown variant `chess` (expected sovereign, royale, mages or joker)`.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown variant `{0}` (expected sovereign, royale, mages or joker)")]
+#[error("unknown variant `{0}` (expected {names})", names = expected_names())]
 pub struct UnknownVariant(pub String);
+
+/// Every variant's name in table order: `a, b, c or d`.
+fn expected_names() -> String {
+    let names = Variant::ALL.map(Variant::name);
+    match names.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
@@ -100,33 +205,26 @@ impl FromStr for Variant {
     }
 }
 
-/// Runs a parsed command line: resolves the variant, then the command.
+/// Runs a parsed command line with the process's streams: resolves the
+/// variant, then the command. `uci` reads `input` and writes `stream`;
+/// `analyze` and `match` stream their lines to `stream`.
 ///
 /// # Errors
 /// An input error for an unknown variant, or any error of the command.
-pub fn run(command: &Command, term: Terminal) -> Result<Output, CliError> {
-    let name = &command.common().variant;
-    let variant: Variant = name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
-    variant.execute(command, term)
-}
-
-/// [`run`] with the process's streams: `uci` reads `input` and writes
-/// `stream`; `analyze` and `match` stream their lines to `stream`.
-///
-/// # Errors
-/// As [`run`].
 pub fn run_io<R: std::io::BufRead + Send>(
     command: &Command,
     term: Terminal,
     input: R,
     stream: &mut (dyn std::io::Write + Send),
 ) -> Result<Output, CliError> {
-    if let Command::Uci(args) = command {
-        let variant: Variant = args.variant.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
+    let name = match command {
+        Command::Uci(args) => &args.variant,
+        other => &other.common().variant,
+    };
+    let variant: Variant = name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
+    if let Command::Uci(_) = command {
         crate::uci::session(input, stream, variant)?;
         return Ok(Output::default());
     }
-    let name = &command.common().variant;
-    let variant: Variant = name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
-    variant.execute_streaming(command, term, stream)
+    variant.execute(command, term, stream)
 }

@@ -7,6 +7,8 @@ mod common;
 
 use common::{json, motley, ok};
 use motley_cli::Variant;
+use motley_cli::variant::VariantTask;
+use motley_core::search::Evaluate;
 use motley_core::{BoardView, PerftMode, Position};
 use serde_json::Value;
 
@@ -241,16 +243,21 @@ fn error_cases<P: Position>(played: &[String]) -> String {
     out
 }
 
+/// [`check_variant`] on the variant [`Variant::with`] runs it on.
+struct CheckVariant;
+
+impl VariantTask for CheckVariant {
+    type Output = ();
+    fn run<P: Evaluate + BoardView>(self) {
+        check_variant::<P>();
+    }
+}
+
 #[test]
 fn every_available_variant() {
     let mut checked = 0;
-    for variant in Variant::ALL.into_iter().filter(|v| v.is_available()) {
-        match variant {
-            Variant::Sovereign => check_variant::<motley_sovereign::Sovereign>(),
-            Variant::Mages => check_variant::<motley_mages::Mages>(),
-            Variant::Joker => check_variant::<motley_joker::Joker>(),
-            Variant::Royale => check_variant::<motley_sovereign::Royale>(),
-        }
+    for variant in Variant::ALL {
+        variant.with(CheckVariant);
         checked += 1;
     }
     assert_eq!(checked, 4, "every variant is in this build");

@@ -5,8 +5,10 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use motley_cli::variant::VariantTask;
 use motley_cli::{Outcome, Terminal, Variant};
-use motley_core::Position;
+use motley_core::search::Evaluate;
+use motley_core::{BoardView, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -88,14 +90,19 @@ fn check<P: Position>() {
     random_games::<P>(20, 60, 7);
 }
 
+/// [`check`] on the variant [`Variant::with`] runs it on.
+struct Check;
+
+impl VariantTask for Check {
+    type Output = ();
+    fn run<P: Evaluate + BoardView>(self) {
+        check::<P>();
+    }
+}
+
 #[test]
 fn no_input_panics() {
-    for variant in Variant::ALL.into_iter().filter(|v| v.is_available()) {
-        match variant {
-            Variant::Sovereign => check::<motley_sovereign::Sovereign>(),
-            Variant::Mages => check::<motley_mages::Mages>(),
-            Variant::Joker => check::<motley_joker::Joker>(),
-            Variant::Royale => check::<motley_sovereign::Royale>(),
-        }
+    for variant in Variant::ALL {
+        variant.with(Check);
     }
 }

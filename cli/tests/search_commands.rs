@@ -132,7 +132,7 @@ fn analyze_sovereign_default_limit_finishes() {
     let doc = json(&["analyze", "sovereign", "--json"]);
     let depth = doc["search"]["depth"].as_u64().expect("depth");
     let stopped = doc["search"]["stopped"].as_bool().expect("stopped");
-    assert!(depth == u64::from(motley_cli::analysis::default_depth("sovereign")) || stopped, "{depth}");
+    assert!(depth == u64::from(Variant::Sovereign.analysis_depth()) || stopped, "{depth}");
     assert!(doc["search"]["best_move"].is_string());
 }
 

@@ -17,6 +17,8 @@
 //!   [`check_seeded_game`];
 //! - invariants every [`Position`] keeps: [`check_reparse`],
 //!   [`check_token_parses_back`];
+//! - deep runs: [`deep_runs`] reads `MOTLEY_DEEP`, the one switch to the
+//!   longer variants of the suites (more positions, deeper perft);
 //! - the soak driver: [`Soak`] plays seeded random games over the machine's
 //!   threads and reports games, plies, end reasons, violations and time;
 //!   [`Soak::check_full`] runs the opt-in full soak that [`full_soak`] reads
@@ -36,6 +38,18 @@ use proptest::test_runner::TestCaseError;
 use proptest::{prop_assert, prop_assert_eq};
 
 use crate::game::Position;
+
+// ---- Deep runs --------------------------------------------------------------
+
+/// Whether the suites run their deep variants (more positions, deeper
+/// perft, more games): the environment variable `MOTLEY_DEEP` is set to
+/// anything but the empty string or `0`, as in
+/// `MOTLEY_DEEP=1 cargo test --release --workspace`. Every suite reads the
+/// variable through this function, so one setting means the same in all.
+#[must_use]
+pub fn deep_runs() -> bool {
+    std::env::var_os("MOTLEY_DEEP").is_some_and(|v| !v.is_empty() && v != "0")
+}
 
 // ---- Composing positions ----------------------------------------------------
 

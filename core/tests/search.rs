@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use motley_core::search::{Limits, Score, SearchConfig, Searcher, WIN};
+use motley_core::testing::deep_runs;
 use motley_core::{Position, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -140,14 +141,11 @@ fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u6
     assert!(compared > positions, "too few comparisons: {compared}");
 }
 
-/// `MOTLEY_DEEP=1` checks many more positions, one ply deeper.
-fn deep() -> bool {
-    std::env::var_os("MOTLEY_DEEP").is_some()
-}
-
+// With `MOTLEY_DEEP=1` (`deep_runs`) the two tests below check many more
+// positions, one ply deeper.
 #[test]
 fn two_seats_equal_plain_minimax_expectimax() {
-    if deep() {
+    if deep_runs() {
         check_against_reference(2, 3_000, 6, 11);
     }
     check_against_reference(2, 300, 5, 1);
@@ -155,7 +153,7 @@ fn two_seats_equal_plain_minimax_expectimax() {
 
 #[test]
 fn four_seats_equal_plain_paranoid_minimax() {
-    if deep() {
+    if deep_runs() {
         check_against_reference(4, 2_000, 6, 12);
     }
     check_against_reference(4, 200, 5, 2);

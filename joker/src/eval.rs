@@ -116,6 +116,7 @@ impl Joker {
 }
 
 impl Evaluate for Joker {
+    const ANALYSIS_DEPTH: u32 = 7;
     fn evaluate(&self, seat: Seat) -> i32 {
         let white = self.evaluate_white();
         if seat.0 == 0 { white } else { -white }

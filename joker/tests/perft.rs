@@ -3,12 +3,13 @@
 
 use motley_core::Position;
 use motley_core::perft::{parse_perft_file, run_perft_file};
+use motley_core::testing::deep_runs;
 use motley_joker::{Joker, PerftMode};
 
 const FILE: &str = include_str!("../../fixtures/joker/joker.perft");
 
 fn cap() -> u64 {
-    if std::env::var_os("MOTLEY_DEEP").is_some() { u64::MAX } else { 2_000_000 }
+    if deep_runs() { u64::MAX } else { 2_000_000 }
 }
 
 #[test]

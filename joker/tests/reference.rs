@@ -5,6 +5,7 @@
 //! equal perft counts, on seeded random playouts.
 
 use motley_core::Position;
+use motley_core::testing::deep_runs;
 use motley_joker::{Joker, KingPromotion, Move, PerftMode, PromotedRespawn, Rules, START_FEN};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -620,7 +621,7 @@ fn random_playouts(seed: u64, positions: usize) -> (usize, Seen) {
 
 #[test]
 fn agrees_on_ten_thousand_random_positions() {
-    let n = if std::env::var_os("MOTLEY_DEEP").is_some() { 200_000 } else { 10_000 };
+    let n = if deep_runs() { 200_000 } else { 10_000 };
     let (checked, seen) = random_playouts(0x4A4F_4B45, n);
     assert_eq!(checked, n);
     // The playouts must reach every move kind, or the agreement means little.
@@ -641,7 +642,7 @@ fn agrees_on_ten_thousand_random_positions() {
 
 #[test]
 fn perft_agrees_from_the_start() {
-    let max = if std::env::var_os("MOTLEY_DEEP").is_some() { 4 } else { 3 };
+    let max = if deep_runs() { 4 } else { 3 };
     let fast = Joker::start();
     let reference = RefPos::parse(START_FEN, Rules::default());
     for depth in 1..=max {
@@ -661,7 +662,7 @@ fn perft_agrees_on_fixture_positions() {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
             .expect("fixture file");
-    let deep = std::env::var_os("MOTLEY_DEEP").is_some();
+    let deep = deep_runs();
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let (_, fen) = line.split_once(' ').unwrap();
         let fast: Joker = fen.parse().unwrap();

@@ -181,6 +181,7 @@ impl Mages {
 }
 
 impl Evaluate for Mages {
+    const ANALYSIS_DEPTH: u32 = 7;
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
     }

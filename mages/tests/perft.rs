@@ -2,18 +2,15 @@
 //! run checks counts up to a node cap; `MOTLEY_DEEP=1` checks them all.
 
 use motley_core::perft::{parse_perft_file, run_perft_file};
+use motley_core::testing::deep_runs;
 use motley_core::{PerftMode, Position};
 use motley_mages::{Mages, Move};
 
 const SUITE: &str = include_str!("../../fixtures/mages/mages.perft");
 
-fn deep() -> bool {
-    std::env::var("MOTLEY_DEEP").is_ok_and(|v| v == "1")
-}
-
 #[test]
 fn perft_suite() {
-    let cap = if deep() { u64::MAX } else { 600_000 };
+    let cap = if deep_runs() { u64::MAX } else { 600_000 };
     let checked = run_perft_file::<Mages>(SUITE, cap);
     assert!(checked >= 90, "only {checked} counts checked");
 }

@@ -1,5 +1,5 @@
 //! Soak test (issue 9): seeded random games of Mage's Chess played to the
-//! end through the public API, every invariant of `properties.rs` checked at
+//! end through the public API, every invariant of `invariants/mod.rs` checked at
 //! every ply, and a report of games, plies, end reasons and time (the
 //! driver is [`motley_core::testing::Soak`]).
 //!
@@ -8,8 +8,7 @@
 //! (100,000 games from seed 0; `MOTLEY_SOAK_GAMES=<n>` changes the number,
 //! `MOTLEY_SOAK_FIRST=<seed>` the first seed).
 
-#[path = "properties.rs"]
-mod properties;
+mod invariants;
 
 use motley_core::Position;
 use motley_core::testing::{Soak, Unfinished, no_note};
@@ -21,7 +20,7 @@ const SOAK: Soak<Mages> = Soak {
     // 5,000 inputs is counted as "cap" (not a rule's end, not a violation).
     max_plies: 5000,
     unfinished: Unfinished::Reason("cap"),
-    game: properties::random_game,
+    game: invariants::random_game,
     plies: |end| u64::from(end.ply()),
     reason: |end| end.outcome().map(|o| o.reason()),
     note: no_note,

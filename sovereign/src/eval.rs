@@ -139,6 +139,7 @@ fn order(st: &State, mv: Move) -> i32 {
 }
 
 impl Evaluate for Sovereign {
+    const ANALYSIS_DEPTH: u32 = 6;
     fn evaluate(&self, seat: Seat) -> i32 {
         terms_of(&self.st, seat.0) - terms_of(&self.st, seat.0 ^ 1)
     }
@@ -159,6 +160,7 @@ impl Evaluate for Sovereign {
 }
 
 impl Evaluate for Royale {
+    const ANALYSIS_DEPTH: u32 = 5;
     fn evaluate(&self, seat: Seat) -> i32 {
         let st = self.state();
         let best_other = (0..4u8)

@@ -3,6 +3,7 @@
 //! The default suite checks counts up to a node cap; `MOTLEY_DEEP=1` checks all.
 
 use motley_core::perft::run_perft_file;
+use motley_core::testing::deep_runs;
 use motley_core::{PerftMode, Position};
 use motley_sovereign::Sovereign;
 
@@ -10,7 +11,7 @@ const FIXTURE: &str = include_str!("../../fixtures/sovereign/perft.perft");
 
 #[test]
 fn perft_fixtures() {
-    let cap = if std::env::var("MOTLEY_DEEP").is_ok() { u64::MAX } else { 3_000_000 };
+    let cap = if deep_runs() { u64::MAX } else { 3_000_000 };
     let checked = run_perft_file::<Sovereign>(FIXTURE, cap);
     assert!(checked >= 8, "{checked}");
 }
@@ -23,37 +24,11 @@ fn divide_sums_to_perft() {
     assert_eq!(divide.iter().map(|d| d.1).sum::<u64>(), p.perft(2, PerftMode::Decision));
 }
 
-/// Prints fast perft counts: `MOTLEY_PERFT="<fen>|<depth>"`.
-#[test]
-fn perft_print() {
-    if let Ok(spec) = std::env::var("MOTLEY_PERFT") {
-        let (fen, depth) = spec.split_once('|').unwrap();
-        let p: Sovereign = fen.parse().unwrap();
-        for d in 1..=depth.parse::<u32>().unwrap() {
-            let t = std::time::Instant::now();
-            let n = p.perft(d, PerftMode::Decision);
-            eprintln!("perft {d} {n} ({:.2?})", t.elapsed());
-        }
-    }
-}
-
 const ROYALE_FIXTURE: &str = include_str!("../../fixtures/royale/perft.perft");
 
 #[test]
 fn royale_perft_fixtures() {
-    let cap = if std::env::var("MOTLEY_DEEP").is_ok() { u64::MAX } else { 1_000_000 };
+    let cap = if deep_runs() { u64::MAX } else { 1_000_000 };
     let checked = run_perft_file::<motley_sovereign::Royale>(ROYALE_FIXTURE, cap);
     assert!(checked >= 6, "{checked}");
-}
-
-/// Prints fast Royale perft counts: `MOTLEY_ROYALE_PERFT="<fen>|<depth>"`.
-#[test]
-fn royale_perft_print() {
-    if let Ok(spec) = std::env::var("MOTLEY_ROYALE_PERFT") {
-        let (fen, depth) = spec.split_once('|').unwrap();
-        let p: motley_sovereign::Royale = fen.parse().unwrap();
-        for d in 1..=depth.parse::<u32>().unwrap() {
-            eprintln!("royale perft {d} {}", p.perft(d, PerftMode::Decision));
-        }
-    }
 }

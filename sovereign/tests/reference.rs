@@ -6,7 +6,8 @@
 
 #![allow(clippy::needless_range_loop)] // reason: plain index loops over the mailbox are the point of the reference
 
-use motley_core::Position;
+use motley_core::testing::deep_runs;
+use motley_core::{PerftMode, Position};
 use motley_sovereign::{Color, Piece, Role, Royale, Seat, Sovereign, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -604,7 +605,7 @@ const STARTS: [&str; 3] = [
 
 #[test]
 fn reference_agrees_on_random_games() {
-    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let deep = deep_runs();
     let games = if deep { 400 } else { 45 };
     let seen = run(games, 130, 0x5EED, &STARTS);
     eprintln!("{seen:?}");
@@ -618,7 +619,7 @@ fn reference_agrees_on_random_games() {
 fn reference_perft_matches_fixtures() {
     // The reference generator re-derives the perft counts of the fixture file
     // independently (its own make function); depth-limited by a node cap.
-    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let deep = deep_runs();
     let cap = if deep { 200_000 } else { 4_000 };
     let text = include_str!("../../fixtures/sovereign/perft.perft");
     let cases = motley_core::perft::parse_perft_file(text).unwrap();
@@ -636,14 +637,18 @@ fn reference_perft_matches_fixtures() {
     assert!(checked >= 4);
 }
 
-/// Prints reference perft counts: `MOTLEY_REF_PERFT="<fen>|<depth>"`.
+/// On request, the reference and fast perft counts of any position agree:
+/// `MOTLEY_REF_PERFT="<fen>|<depth>"` checks depths 1 to `<depth>` and prints
+/// each count (without the variable there is nothing to check).
 #[test]
-fn reference_perft_print() {
+fn reference_perft_agrees_on_request() {
     if let Ok(spec) = std::env::var("MOTLEY_REF_PERFT") {
-        let (fen, depth) = spec.split_once('|').unwrap();
+        let (fen, depth) = spec.split_once('|').expect("MOTLEY_REF_PERFT is `<fen>|<depth>`");
         let p: Sovereign = fen.parse().unwrap();
-        for d in 1..=depth.parse::<u32>().unwrap() {
-            eprintln!("reference perft {d} {}", Ref::from(&p).perft(d));
+        for d in 1..=depth.parse::<u32>().expect("a depth") {
+            let reference = Ref::from(&p).perft(d);
+            eprintln!("reference perft {d} {reference}");
+            assert_eq!(reference, Position::perft(&p, d, PerftMode::Decision), "{fen} depth {d}");
         }
     }
 }
@@ -660,7 +665,7 @@ const ROYALE_STARTS: [&str; 3] = [
 
 #[test]
 fn royale_reference_agrees_on_random_games() {
-    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let deep = deep_runs();
     let games = if deep { 120 } else { 24 };
     let mut rng = StdRng::seed_from_u64(0x0A0A);
     let (mut positions, mut escapes, mut captures, mut defections, mut castles) = (0, 0, 0, 0, 0);
@@ -704,7 +709,7 @@ fn royale_reference_agrees_on_random_games() {
 
 #[test]
 fn royale_reference_perft_matches_fixtures() {
-    let deep = std::env::var("MOTLEY_DEEP").is_ok();
+    let deep = deep_runs();
     let cap = if deep { 200_000 } else { 2_000 };
     let text = include_str!("../../fixtures/royale/perft.perft");
     let mut checked = 0;
@@ -720,14 +725,18 @@ fn royale_reference_perft_matches_fixtures() {
     assert!(checked >= 4);
 }
 
-/// Prints reference Royale perft counts: `MOTLEY_REF_ROYALE="<fen>|<depth>"`.
+/// On request, the reference and fast Royale perft counts of any position
+/// agree: `MOTLEY_REF_ROYALE="<fen>|<depth>"` checks depths 1 to `<depth>`
+/// and prints each count (without the variable there is nothing to check).
 #[test]
-fn royale_reference_perft_print() {
+fn royale_reference_perft_agrees_on_request() {
     if let Ok(spec) = std::env::var("MOTLEY_REF_ROYALE") {
-        let (fen, depth) = spec.split_once('|').unwrap();
+        let (fen, depth) = spec.split_once('|').expect("MOTLEY_REF_ROYALE is `<fen>|<depth>`");
         let p: Royale = fen.parse().unwrap();
-        for d in 1..=depth.parse::<u32>().unwrap() {
-            eprintln!("reference royale perft {d} {}", Ref::from_royale(&p).perft(d));
+        for d in 1..=depth.parse::<u32>().expect("a depth") {
+            let reference = Ref::from_royale(&p).perft(d);
+            eprintln!("reference royale perft {d} {reference}");
+            assert_eq!(reference, Position::perft(&p, d, PerftMode::Decision), "{fen} depth {d}");
         }
     }
 }

@@ -16,8 +16,7 @@
 //! `MOTLEY_SOAK_GAMES=<n>` plays `n` Sovereign and `n / 5` Royale games,
 //! `MOTLEY_SOAK_FIRST=<seed>` starts at another seed).
 
-#[path = "properties.rs"]
-mod properties;
+mod invariants;
 
 use motley_core::Position;
 use motley_core::testing::{Soak, Unfinished, full_soak, no_note};
@@ -35,7 +34,7 @@ const SOVEREIGN: Soak<Game> = Soak {
     // The 75-move and fivefold rules end every two-player game well before this.
     max_plies: 100_000,
     unfinished: Unfinished::Violation,
-    game: |seed, cap| properties::random_game(seed, cap, (seed % FULL_EVERY != 0).then_some(SAMPLE)),
+    game: |seed, cap| invariants::random_game(seed, cap, (seed % FULL_EVERY != 0).then_some(SAMPLE)),
     plies: |g| u64::from(g.position().ply()),
     reason: |g| g.end_reason().map(|r| r.as_str()),
     note: |seeds| {
@@ -50,7 +49,7 @@ const ROYALE: Soak<Royale> = Soak {
     // is counted as "cap" (not a rule's end, not a violation).
     max_plies: 3000,
     unfinished: Unfinished::Reason("cap"),
-    game: properties::random_royale,
+    game: invariants::random_royale,
     plies: |p| u64::from(p.to_setup().ply),
     reason: |p| p.outcome().map(|o| o.reason()),
     note: no_note,

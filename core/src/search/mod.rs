@@ -158,6 +158,11 @@ pub const INFINITY: i32 = WIN + 1;
 /// Only [`Evaluate::evaluate`] is required. Scores use the centipawn scale
 /// described in the [module doc](self).
 pub trait Evaluate: Position {
+    /// The depth a front end searches by default (`motley analyze` without
+    /// `--depth` or `--time`): one that finishes well within a second from
+    /// the start position on a 2-core machine. Defaults to 4.
+    const ANALYSIS_DEPTH: u32 = 4;
+
     /// How good the position is for `seat`, in centipawns, at a decision node
     /// of an ongoing game (the search scores finished games itself, and never
     /// calls this at a chance node except at [`MAX_PLY`]). With two seats it
