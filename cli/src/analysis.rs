@@ -570,10 +570,7 @@ pub fn execute<P: Evaluate + BoardView>(
             let game = commands::setup::<P>(&args.common)?;
             analyze(&game, args, term, stream)?
         }
-        Command::Match(args) => {
-            let game = commands::setup::<P>(&args.common)?;
-            match_cmd(game.position(), args, stream)?
-        }
+        Command::Match(args) => crate::tournament::match_cmd::<P>(args, stream)?,
         other => return commands::execute::<P>(other, term),
     };
     Ok(commands::Output { stdout })
