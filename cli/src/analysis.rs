@@ -231,7 +231,8 @@ pub fn analyze<P: Evaluate + BoardView>(
     }
     let mut io_error = None;
     let stop = Arc::new(AtomicBool::new(false));
-    let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
+    let config = SearchConfig { threads: args.threads, ..SearchConfig::default() };
+    let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(&stop));
     if let Some(hook) = STOP_HOOK.get() {
         hook(Arc::clone(&stop));
     }

@@ -92,6 +92,7 @@ Examples:
   motley analyze sovereign
   motley analyze joker --moves e2e4 --depth 6
   motley analyze mages --time 2000 --multipv 3
+  motley analyze sovereign --depth 7 --threads 2   (two threads sharing one table)
   motley analyze royale --depth 3 --json
 
 Per-depth lines: `depth D seldepth S score <score> nodes N nps N time <ms>ms pv <moves>`.
@@ -144,7 +145,8 @@ Examples:
   printf 'setoption name UCI_Variant value joker\\nposition startpos moves e2e4\\ngo depth 4\\n' | motley uci
 
 Commands: uci, isready, setoption name UCI_Variant value sovereign|royale|mages|joker,
-setoption name MultiPV value K, ucinewgame, position startpos|fen <position string> [moves ...],
+setoption name MultiPV value K, setoption name Threads value N (Lazy SMP),
+setoption name Hash value MB, ucinewgame, position startpos|fen <position string> [moves ...],
 go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS] | infinite | perft N,
 stop, d, quit.")]
     Uci(UciArgs),

@@ -28,9 +28,12 @@
 //! above, H1 (A is at least `elo1` stronger) is accepted; below, H0 (at most
 //! `elo0`). With α = β = 0.05 the bounds are ±2.94.
 //!
-//! A sample with zero variance (every pair scored the same) has each empty
-//! category replaced by 0.001 pairs, as fishtest regularizes, so that a run
-//! of wins still ends the test.
+//! A sample with zero variance (every pair scored the same) has no LLR; its
+//! mean and variance are then taken with half a pair added at each extreme
+//! (a pair lost and a pair won), a prior that vanishes as pairs come in: one
+//! drawn pair decides nothing (LLR near 0), while a run of won pairs still
+//! ends the test (after about ten pairs at `0,10`). fishtest's 0.001
+//! pseudo-count would accept H0 after a single drawn pair.
 
 use serde_json::{Value, json};
 
@@ -44,7 +47,8 @@ pub fn expected_score(elo: f64) -> f64 {
 #[must_use]
 pub fn elo_of(score: f64) -> f64 {
     let s = score.clamp(1e-5, 1.0 - 1e-5);
-    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-2000.0, 2000.0)
+    // `+ 0.0` turns -0 into 0 (an even score prints as +0.0).
+    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-2000.0, 2000.0) + 0.0
 }
 
 /// Mean and variance of a sample given as `(value, count)` pairs, with the
@@ -64,7 +68,8 @@ fn moments(sample: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
     if var > 0.0 {
         return Some((n, mean, var));
     }
-    let regular: Vec<(f64, f64)> = sample.iter().map(|&(x, c)| (x, if c > 0.0 { c } else { 1e-3 })).collect();
+    let mut regular = sample.to_vec();
+    regular.extend([(0.0, 0.5), (1.0, 0.5)]);
     let (_, mean_r, var_r) = stats(&regular);
     Some((n, mean_r, var_r))
 }
@@ -346,7 +351,15 @@ mod tests {
                 break;
             }
         }
-        assert!(decided.is_some(), "all wins must accept H1");
+        assert!(decided.is_some_and(|n| n > 3), "all wins accept H1, not at once: {decided:?}");
         assert_eq!(sprt.decide(p.llr(sprt.elo0, sprt.elo1)), Decision::AcceptH1);
+        // One drawn pair: with the prior, m = 0.5 and v = (0.5 × 0.25 × 2) / 2
+        // = 0.125 over one pair.
+        let mut drawn = Pentanomial::default();
+        drawn.add(1.0);
+        let s1 = expected_score(10.0);
+        let want = (s1 - 0.5) * (1.0 - 0.5 - s1) / (2.0 * 0.125);
+        assert!(close(drawn.llr(0.0, 10.0), want));
+        assert_eq!(sprt.decide(drawn.llr(0.0, 10.0)), Decision::Continue);
     }
 }

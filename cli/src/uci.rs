@@ -3,6 +3,8 @@
 //! A reader thread forwards input lines; the session answers `uci`,
 //! `isready`, `setoption name UCI_Variant value <variant>` (`sovereign`,
 //! `royale`, `mages`, `joker`), `setoption name MultiPV value K`,
+//! `setoption name Threads value N` (1 to 256: a Lazy SMP search),
+//! `setoption name Hash value MB` (1 to 4096),
 //! `ucinewgame`, `position startpos|fen <position string> [moves …]`,
 //! `go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS]
 //! | infinite | perft N`, `stop`, `d` (prints the position string) and
@@ -146,7 +148,7 @@ fn parse_go(words: &[&str], seat_index: usize, multipv: usize) -> Result<Go, Cli
 }
 
 /// Runs a `go` on variant `P`: streams `info` lines and ends with `bestmove`.
-fn go<P: Evaluate>(pos: &P, go: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>) {
     match go {
         Go::Perft(depth) => {
             let mut total = 0;
@@ -157,7 +159,7 @@ fn go<P: Evaluate>(pos: &P, go: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
             say(out, &format!("\nnodes {total}"));
         }
         Go::Search { limits, infinite } => {
-            let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(stop));
+            let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(stop));
             let multipv = limits.multipv;
             // A `stop` before depth 1 completes still gets a depth-1 answer.
             let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
@@ -217,7 +219,7 @@ fn fen_of<P: Position>(spec: &PositionSpec) -> Result<String, CliError> {
     build::<P>(spec).map(|p| p.fen())
 }
 
-fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>) {
     match build_game::<P>(spec) {
         // A game drawn by its history (repetition, quiet-move limit) is over:
         // there is nothing to search.
@@ -225,7 +227,7 @@ fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, stop: &Arc<AtomicBool>, out: 
             say(out, &format!("info string the game is over ({})", game.status()));
             say(out, "bestmove (none)");
         }
-        Ok(game) => go(game.position(), g, stop, out),
+        Ok(game) => go(game.position(), g, config, stop, out),
         Err(e) => {
             say(out, &format!("info string {e}"));
             if matches!(g, Go::Search { .. }) {
@@ -322,6 +324,7 @@ pub fn session<R: BufRead + Send>(
         let mut variant = variant;
         let mut spec = PositionSpec::default();
         let mut multipv = 1usize;
+        let mut config = SearchConfig::default();
         let mut search: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
         let mut infinite = false;
         for line in rx {
@@ -352,6 +355,8 @@ pub fn session<R: BufRead + Send>(
                         &format!("option name UCI_Variant type combo default {variant} {}", vars.join(" ")),
                     );
                     say(&out, "option name MultiPV type spin default 1 min 1 max 64");
+                    say(&out, "option name Threads type spin default 1 min 1 max 256");
+                    say(&out, "option name Hash type spin default 16 min 1 max 4096");
                     say(&out, "uciok");
                 }
                 "isready" => say(&out, "readyok"),
@@ -387,6 +392,19 @@ pub fn session<R: BufRead + Send>(
                                 &format!("info string error: bad MultiPV `{value}`, setoption MultiPV"),
                             ),
                         }
+                    } else if name.eq_ignore_ascii_case("Threads") || name.eq_ignore_ascii_case("Hash") {
+                        let (max, field) = if name.eq_ignore_ascii_case("Threads") {
+                            (256, &mut config.threads)
+                        } else {
+                            (4096, &mut config.hash_mb)
+                        };
+                        match value.parse::<usize>() {
+                            Ok(n) if (1..=max).contains(&n) => *field = n,
+                            _ => say(
+                                &out,
+                                &format!("info string error: bad {name} `{value}` (1 to {max}), setoption {name}"),
+                            ),
+                        }
                     } else {
                         say(&out, &format!("info string error: unknown option `{name}`, setoption"));
                     }
@@ -415,10 +433,9 @@ pub fn session<R: BufRead + Send>(
                             let spec = spec.clone();
                             let stop = Arc::clone(&stop);
                             let out = &out;
-                            search =
-                                Some(scope.spawn(move || {
-                                    with_variant!(variant, run_go::<P>(&spec, g, &stop, out))
-                                }));
+                            search = Some(scope.spawn(move || {
+                                with_variant!(variant, run_go::<P>(&spec, g, config, &stop, out))
+                            }));
                         }
                         Err(e) => say(&out, &format!("info string {e}")),
                     }
