@@ -80,7 +80,8 @@ impl FromStr for EngineSpec {
             None => (rest, None),
         };
         let mut words = command.split_whitespace();
-        let program = PathBuf::from(words.next().ok_or_else(|| ParseEngineError::NoProgram(text.to_owned()))?);
+        let program =
+            PathBuf::from(words.next().ok_or_else(|| ParseEngineError::NoProgram(text.to_owned()))?);
         let mut args: Vec<String> = words.map(str::to_owned).collect();
         if args.is_empty() && is_motley(&program) {
             args.push("uci".to_owned());
@@ -184,7 +185,10 @@ pub struct UciEngine {
 
 impl fmt::Debug for UciEngine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("UciEngine").field("spec", &self.spec).field("running", &self.process.is_some()).finish()
+        f.debug_struct("UciEngine")
+            .field("spec", &self.spec)
+            .field("running", &self.process.is_some())
+            .finish()
     }
 }
 
@@ -216,7 +220,10 @@ impl UciEngine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| EngineError::Spawn { program: self.spec.program.display().to_string(), error: e.to_string() })?;
+            .map_err(|e| EngineError::Spawn {
+                program: self.spec.program.display().to_string(),
+                error: e.to_string(),
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
@@ -308,7 +315,10 @@ impl UciEngine {
 
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
         let Some(p) = self.process.as_mut() else {
-            return Err(EngineError::Exited { waiting_for: "a running engine", status: "not running".to_owned() });
+            return Err(EngineError::Exited {
+                waiting_for: "a running engine",
+                status: "not running".to_owned(),
+            });
         };
         let written = p.stdin.write_all(line.as_bytes()).and_then(|()| p.stdin.write_all(b"\n"));
         match written.and_then(|()| p.stdin.flush()) {

@@ -23,9 +23,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use motley_core::history::History;
-use motley_core::search::{
-    Evaluate, GameRecord, Limits, MatchResult, Player, PlayerSpec, SearchConfig,
-};
+use motley_core::search::{Evaluate, GameRecord, Limits, MatchResult, Player, PlayerSpec, SearchConfig};
 use motley_core::zobrist::splitmix64;
 use motley_core::{Position, Seat, SeatResult};
 use rand::rngs::StdRng;
@@ -84,7 +82,9 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, CliError> {
             Some(&"fen") if moves_at > 1 => (Some(Some(words[1..moves_at].join(" "))), after_moves()),
             Some(&"fen") | Some(&"startpos") => {
                 return Err(CliError::input(
-                    format!("expected `startpos [moves …]` or `fen <position string> [moves …]`, got `{line}`"),
+                    format!(
+                        "expected `startpos [moves …]` or `fen <position string> [moves …]`, got `{line}`"
+                    ),
                     format!("line {} of --openings", i + 1),
                 ));
             }
@@ -225,7 +225,12 @@ impl<P: Evaluate> Contestant<P> {
 }
 
 /// The player of `text` (`--a` or `--b`, named by `flag`).
-fn contestant<P: Evaluate>(text: &str, flag: &str, limits: MoveLimits, timeout: Duration) -> Result<Contestant<P>, CliError> {
+fn contestant<P: Evaluate>(
+    text: &str,
+    flag: &str,
+    limits: MoveLimits,
+    timeout: Duration,
+) -> Result<Contestant<P>, CliError> {
     let need_limit = |what: &str| {
         CliError::input(format!("player `{text}`: {what} needs --depth, --movetime or --nodes"), flag)
     };
@@ -417,12 +422,7 @@ fn pentanomial(games: &[Played]) -> Pentanomial {
 
 /// Player `player`'s points in `game`.
 fn points_of(game: &GameRecord, player: usize) -> f64 {
-    game.seating
-        .iter()
-        .zip(&game.results)
-        .filter(|&(&p, _)| p == player)
-        .map(|(_, r)| r.score())
-        .sum()
+    game.seating.iter().zip(&game.results).filter(|&(&p, _)| p == player).map(|(_, r)| r.score()).sum()
 }
 
 /// Player 0's wins, draws and losses.
@@ -448,7 +448,9 @@ fn game_line<P: Position>(start: &P, index: usize, names: &[String], played: &Pl
         .seating
         .iter()
         .enumerate()
-        .map(|(s, &p)| format!("{}={}", start.seat_name(Seat(s as u8)), names.get(p).map_or("?", String::as_str)))
+        .map(|(s, &p)| {
+            format!("{}={}", start.seat_name(Seat(s as u8)), names.get(p).map_or("?", String::as_str))
+        })
         .collect();
     let results: Vec<&str> = game
         .results
@@ -512,8 +514,9 @@ fn sprt_line(state: &SprtState, pairs: u32) -> String {
 pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Result<String, CliError> {
     let openings = match &args.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::input(format!("cannot read `{}`: {e}", path.display()), "--openings"))?;
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::input(format!("cannot read `{}`: {e}", path.display()), "--openings")
+            })?;
             Some(parse_openings(&text)?)
         }
         None => None,
@@ -572,7 +575,7 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
         say(&game_line(&first, g as usize, &names, &game), &mut io_error);
         played.push(game);
         if let Some(st) = state.as_mut()
-            && played.len() % 2 == 0
+            && played.len().is_multiple_of(2)
         {
             let penta = pentanomial(&played);
             st.llr = penta.llr(st.sprt.elo0, st.sprt.elo1);
@@ -616,7 +619,12 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
         args.max_plies
     );
     if let Some(list) = &openings {
-        let _ = writeln!(out, "openings: {} from {}", list.len(), args.openings.as_ref().map_or(String::new(), |p| p.display().to_string()));
+        let _ = writeln!(
+            out,
+            "openings: {} from {}",
+            list.len(),
+            args.openings.as_ref().map_or(String::new(), |p| p.display().to_string())
+        );
     }
     out.push_str(&result.to_string());
     out.push_str(&stats.text(&result));
@@ -687,7 +695,9 @@ fn match_json<P: Position>(
                 .seat_names
                 .iter()
                 .zip(&p.by_seat)
-                .map(|(name, row)| (name.clone(), json!({ "wins": row[0], "draws": row[1], "losses": row[2] })))
+                .map(|(name, row)| {
+                    (name.clone(), json!({ "wins": row[0], "draws": row[1], "losses": row[2] }))
+                })
                 .collect();
             json!({
                 "name": p.name,

@@ -219,7 +219,13 @@ fn fen_of<P: Position>(spec: &PositionSpec) -> Result<String, CliError> {
     build::<P>(spec).map(|p| p.fen())
 }
 
-fn run_go<P: Evaluate>(spec: &PositionSpec, g: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+fn run_go<P: Evaluate>(
+    spec: &PositionSpec,
+    g: Go,
+    config: SearchConfig,
+    stop: &Arc<AtomicBool>,
+    out: &Out<'_>,
+) {
     match build_game::<P>(spec) {
         // A game drawn by its history (repetition, quiet-move limit) is over:
         // there is nothing to search.
@@ -402,7 +408,9 @@ pub fn session<R: BufRead + Send>(
                             Ok(n) if (1..=max).contains(&n) => *field = n,
                             _ => say(
                                 &out,
-                                &format!("info string error: bad {name} `{value}` (1 to {max}), setoption {name}"),
+                                &format!(
+                                    "info string error: bad {name} `{value}` (1 to {max}), setoption {name}"
+                                ),
                             ),
                         }
                     } else {

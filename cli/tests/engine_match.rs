@@ -50,8 +50,21 @@ fn motley_plays_itself_from_openings_with_seats_swapped() {
     let openings = scratch("joker-openings.txt", "# two openings\ne2e4 e7e5\n\nstartpos moves d2d4\n", false);
     let openings = openings.to_str().expect("UTF-8 path");
     let args = [
-        "match", "joker", "--a", &engine(), "--b", "search:depth=1", "--depth", "1", "--openings", openings,
-        "--games", "4", "--max-plies", "12", "--json",
+        "match",
+        "joker",
+        "--a",
+        &engine(),
+        "--b",
+        "search:depth=1",
+        "--depth",
+        "1",
+        "--openings",
+        openings,
+        "--games",
+        "4",
+        "--max-plies",
+        "12",
+        "--json",
     ];
     let doc = json(&args);
     assert_eq!(doc["games_played"], 4);
@@ -62,14 +75,19 @@ fn motley_plays_itself_from_openings_with_seats_swapped() {
     for (g, game) in games.iter().enumerate() {
         // Each opening twice in a row, the engine first white, then black.
         assert_eq!(game["opening"], g / 2, "{game}");
-        let seating: Vec<&str> = game["seating"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        let seating: Vec<&str> =
+            game["seating"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
         let want = if g % 2 == 0 { [a.as_str(), "search:depth=1"] } else { ["search:depth=1", a.as_str()] };
         assert_eq!(seating, want, "game {g}");
         assert!(game["forfeit"].is_null(), "the engine played properly: {game}");
         // The moves replay legally from the opening.
         let mut pos = motley_joker::Joker::start();
         let opening: &[&str] = if g < 2 { &["e2e4", "e7e5"] } else { &["d2d4"] };
-        for m in opening.iter().copied().chain(game["moves"].as_array().unwrap().iter().map(|v| v.as_str().unwrap())) {
+        for m in opening
+            .iter()
+            .copied()
+            .chain(game["moves"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()))
+        {
             let mv = pos.parse_move(m).expect("a move");
             assert!(pos.is_legal(mv), "game {g}: {m}");
             pos.play_unchecked(mv);
@@ -77,8 +95,10 @@ fn motley_plays_itself_from_openings_with_seats_swapped() {
         assert!(game["plies"].as_u64().unwrap() <= 12);
     }
     // Both players score what the games say.
-    let a_points: f64 = doc["players"][0]["wins"].as_f64().unwrap() + doc["players"][0]["draws"].as_f64().unwrap() / 2.0;
-    let by_games: f64 = games.iter().enumerate().map(|(g, game)| points_of_a(game, "", &["white", "black"], 0, g)).sum();
+    let a_points: f64 =
+        doc["players"][0]["wins"].as_f64().unwrap() + doc["players"][0]["draws"].as_f64().unwrap() / 2.0;
+    let by_games: f64 =
+        games.iter().enumerate().map(|(g, game)| points_of_a(game, "", &["white", "black"], 0, g)).sum();
     assert_eq!(a_points, by_games);
     assert_eq!(doc["pentanomial"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).sum::<u64>(), 2);
     assert!(doc["elo"]["elo"].is_number() && doc["elo"]["error_95"].is_number(), "{doc}");
@@ -89,8 +109,20 @@ fn motley_plays_itself_from_openings_with_seats_swapped() {
 #[test]
 fn sprt_bookkeeping_matches_the_pentanomial_formula() {
     let args = [
-        "match", "joker", "--a", "search:depth=2", "--b", "random", "--games", "12", "--seed", "3", "--max-plies",
-        "40", "--sprt", "-20,20",
+        "match",
+        "joker",
+        "--a",
+        "search:depth=2",
+        "--b",
+        "random",
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--max-plies",
+        "40",
+        "--sprt",
+        "-20,20",
     ];
     let (code, text, err) = motley(&args);
     assert_eq!((code, err.as_str()), (0, ""));
@@ -111,7 +143,8 @@ fn sprt_bookkeeping_matches_the_pentanomial_formula() {
             + points_of_a(&games[2 * pair + 1], "", &["white", "black"], 0, 2 * pair + 1);
         counts[(points * 2.0) as usize] += 1.0;
     }
-    let reported: Vec<f64> = doc["pentanomial"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    let reported: Vec<f64> =
+        doc["pentanomial"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
     assert_eq!(reported, counts);
     let n: f64 = counts.iter().sum();
     let mean = counts.iter().enumerate().map(|(k, c)| c * k as f64 / 4.0).sum::<f64>() / n;
@@ -145,8 +178,19 @@ fn sprt_bookkeeping_matches_the_pentanomial_formula() {
 fn against_random(engine_text: &str, games: &str) -> Value {
     let t0 = Instant::now();
     let doc = json(&[
-        "match", "joker", "--a", engine_text, "--b", "random", "--games", games, "--movetime", "50", "--timeout",
-        "400", "--json",
+        "match",
+        "joker",
+        "--a",
+        engine_text,
+        "--b",
+        "random",
+        "--games",
+        games,
+        "--movetime",
+        "50",
+        "--timeout",
+        "400",
+        "--json",
     ]);
     assert!(t0.elapsed() < Duration::from_secs(30), "took {:?}", t0.elapsed());
     doc
@@ -196,16 +240,19 @@ fn an_engine_playing_nonsense_loses_with_the_move_named() {
 
 #[test]
 fn bad_engine_and_opening_arguments_are_input_errors() {
-    let (code, _, err) = motley(&["match", "joker", "--a", "uci:/nonexistent/engine", "--b", "random", "--depth", "1"]);
+    let (code, _, err) =
+        motley(&["match", "joker", "--a", "uci:/nonexistent/engine", "--b", "random", "--depth", "1"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.starts_with("error: cannot start `/nonexistent/engine`") && err.trim_end().ends_with(", --a"), "{err}");
+    assert!(
+        err.starts_with("error: cannot start `/nonexistent/engine`") && err.trim_end().ends_with(", --a"),
+        "{err}"
+    );
     let (code, _, err) = motley(&["match", "joker", "--a", &format!("uci:{MOTLEY}"), "--b", "random"]);
     assert_eq!(code, 2);
     assert!(err.contains("needs --depth, --movetime or --nodes"), "{err}");
     let bad = scratch("bad-openings.txt", "e2e4\ne2e4 e2e4\n", false);
-    let (code, _, err) = motley(&[
-        "match", "joker", "--a", "random", "--b", "random", "--openings", bad.to_str().unwrap(),
-    ]);
+    let (code, _, err) =
+        motley(&["match", "joker", "--a", "random", "--b", "random", "--openings", bad.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("line 2 of --openings") && err.contains("opening `e2e4 e2e4`"), "{err}");
     let (code, _, err) = motley(&["match", "royale", "--a", "random", "--b", "random", "--sprt", "0,5"]);
@@ -221,8 +268,19 @@ fn bad_engine_and_opening_arguments_are_input_errors() {
 fn royale_openings_rotate_the_seats() {
     let openings = scratch("royale-openings.txt", "e2e4\nf2f4\n", false);
     let doc = json(&[
-        "match", "royale", "--a", "greedy", "--b", "random", "--games", "8", "--max-plies", "8", "--openings",
-        openings.to_str().unwrap(), "--json",
+        "match",
+        "royale",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "8",
+        "--max-plies",
+        "8",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--json",
     ]);
     let games = doc["game_list"].as_array().unwrap();
     assert_eq!(games.len(), 8);
