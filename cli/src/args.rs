@@ -291,7 +291,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// The first player: random, greedy, search:depth=D,time=MS,nodes=N, search,
-    /// or uci:<command>[?Name=value,...].
+    /// or `uci:<command>[?Name=value,...]`.
     #[arg(long, value_name = "PLAYER")]
     pub a: String,
     /// The second player (every other seat in Royale).
