@@ -3,6 +3,8 @@
 //! [`motley_core::search::Evaluate`]. Written once; the variant is
 //! chosen in [`crate::variant`].
 //!
+//! `match` itself is [`crate::tournament`]; [`execute`] dispatches to it.
+//!
 //! Both commands stream: `analyze` writes one line per completed depth and
 //! `match` one line per finished game to the `stream` they are given (the
 //! process's stdout in the binary, a buffer in [`crate::run`]) and return
@@ -15,15 +17,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use motley_core::BoardView;
 use motley_core::history::History;
-use motley_core::search::{
-    Evaluate, GameRecord, Limits, MatchConfig, MatchResult, PlayerSpec, Score, SearchConfig, SearchInfo,
-    SearchResult, Searcher, play_match,
-};
-use motley_core::{BoardView, Position, Seat, SeatResult};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, SearchInfo, SearchResult, Searcher};
 use serde_json::{Map, Value, json};
 
-use crate::args::{AnalyzeArgs, MatchArgs};
+use crate::args::AnalyzeArgs;
 use crate::commands::{self, Terminal};
 use crate::error::CliError;
 
@@ -217,7 +216,8 @@ pub fn analyze<P: Evaluate + BoardView>(
     }
     let mut io_error = None;
     let stop = Arc::new(AtomicBool::new(false));
-    let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
+    let config = SearchConfig { threads: args.threads, ..SearchConfig::default() };
+    let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(&stop));
     if let Some(hook) = STOP_HOOK.get() {
         hook(Arc::clone(&stop));
     }
@@ -360,177 +360,6 @@ pub fn analyze<P: Evaluate + BoardView>(
     Ok(out)
 }
 
-/// The players of a match: `--a` at one seat, `--b` at every other (so in
-/// Royale, one `--a` seat against three `--b` seats).
-///
-/// # Errors
-/// An input error naming `--a` or `--b` for a malformed player.
-pub fn match_players(args: &MatchArgs, seats: usize) -> Result<Vec<PlayerSpec>, CliError> {
-    let a: PlayerSpec = args.a.parse().map_err(|e| CliError::input(e, "--a"))?;
-    let b: PlayerSpec = args.b.parse().map_err(|e| CliError::input(e, "--b"))?;
-    Ok(std::iter::once(a).chain(std::iter::repeat_n(b, seats.saturating_sub(1))).collect())
-}
-
-/// One streamed line per finished game.
-fn game_line<P: Position>(start: &P, index: usize, names: &[String], game: &GameRecord) -> String {
-    let seats: Vec<String> = game
-        .seating
-        .iter()
-        .enumerate()
-        .map(|(s, &p)| {
-            format!("{}={}", start.seat_name(Seat(s as u8)), names.get(p).map_or("?", String::as_str))
-        })
-        .collect();
-    let results: Vec<&str> = game
-        .results
-        .iter()
-        .map(|r| match r {
-            SeatResult::Win => "1",
-            SeatResult::Draw => "½",
-            SeatResult::Loss => "0",
-        })
-        .collect();
-    // Plies as the game counts them; resolutions (Mage's Chess engagement
-    // outcomes) are inputs but not plies, and are counted apart.
-    let resolutions = match resolutions(game) {
-        0 => String::new(),
-        1 => ", 1 resolution".to_owned(),
-        n => format!(", {n} resolutions"),
-    };
-    format!(
-        "game {}: {} -> {} ({}, {} plies{resolutions})\n",
-        index + 1,
-        seats.join(" "),
-        results.join("-"),
-        game.reason,
-        game.plies
-    )
-}
-
-/// The chance resolutions among a game's inputs.
-fn resolutions(game: &GameRecord) -> usize {
-    game.moves.len().saturating_sub(game.plies as usize)
-}
-
-/// `match`: plays `--games` games between `--a` and `--b` from the
-/// position, alternating seats; streams one line per game and returns the
-/// result table (or one JSON document).
-///
-/// # Errors
-/// Input errors for malformed players; a failure if `stream` cannot be written.
-pub fn match_cmd<P: Evaluate>(
-    start: &P,
-    args: &MatchArgs,
-    stream: &mut dyn Write,
-) -> Result<String, CliError> {
-    let specs = match_players(args, start.seat_count())?;
-    let mut players: Vec<_> = specs.iter().map(|s| s.build::<P>(SearchConfig::default())).collect();
-    let names: Vec<String> = players.iter().map(|p| p.name()).collect();
-    let config = MatchConfig { games: args.games, seed: args.seed, max_plies: args.max_plies };
-    let json_out = args.common.json;
-    let mut index = 0;
-    let mut io_error = None;
-    let result = play_match(start, &mut players, &config, |game| {
-        if !json_out && io_error.is_none() {
-            let line = game_line(start, index, &names, game);
-            if let Err(e) = stream.write_all(line.as_bytes()).and_then(|()| stream.flush()) {
-                io_error = Some(e);
-            }
-        }
-        index += 1;
-    })
-    .map_err(|e| CliError::input(e, "--a/--b"))?;
-    if let Some(e) = io_error {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return Ok(String::new());
-        }
-        return Err(CliError::failure(format!("cannot write output: {e}"), "stdout"));
-    }
-    if json_out {
-        Ok(commands::json_doc(&match_json(start, args, &result)))
-    } else {
-        Ok(format!(
-            "variant {}, {} games, seed {}, at most {} plies a game\n{result}",
-            P::VARIANT,
-            args.games,
-            args.seed,
-            args.max_plies
-        ))
-    }
-}
-
-/// The match as JSON: settings, one entry per player (name, table label,
-/// seat in the first game, W/D/L, score, 95% Wilson interval, W/D/L per
-/// seat), and every game (plies, resolutions, inputs).
-fn match_json<P: Position>(start: &P, args: &MatchArgs, result: &MatchResult) -> Value {
-    let players: Vec<Value> = result
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let (lo, hi) = p.confidence_95();
-            let by_seat: Map<String, Value> = result
-                .seat_names
-                .iter()
-                .zip(&p.by_seat)
-                .map(|(name, row)| {
-                    (name.clone(), json!({ "wins": row[0], "draws": row[1], "losses": row[2] }))
-                })
-                .collect();
-            json!({
-                "name": p.name,
-                "label": result.label(i),
-                "first_seat": result.first_seat(i),
-                "games": p.games,
-                "wins": p.wins,
-                "draws": p.draws,
-                "losses": p.losses,
-                "score": p.score(),
-                "interval_95": [lo, hi],
-                "by_seat": by_seat,
-            })
-        })
-        .collect();
-    let games: Vec<Value> = result
-        .games
-        .iter()
-        .map(|g| {
-            let results: Map<String, Value> = g
-                .results
-                .iter()
-                .enumerate()
-                .map(|(s, r)| {
-                    let r = match r {
-                        SeatResult::Win => "win",
-                        SeatResult::Draw => "draw",
-                        SeatResult::Loss => "loss",
-                    };
-                    (start.seat_name(Seat(s as u8)).to_owned(), Value::from(r))
-                })
-                .collect();
-            json!({
-                "seating": g.seating.iter().map(|&p| result.players.get(p).map_or("?", |x| x.name.as_str())).collect::<Vec<_>>(),
-                "results": results,
-                "reason": g.reason,
-                "plies": g.plies,
-                "resolutions": resolutions(g),
-                "moves": g.moves,
-            })
-        })
-        .collect();
-    json!({
-        "schema": commands::JSON_SCHEMA_VERSION,
-        "variant": P::VARIANT,
-        "start": start.fen(),
-        "games": args.games,
-        "seed": args.seed,
-        "max_plies": args.max_plies,
-        "seats": result.seat_names,
-        "players": players,
-        "game_list": games,
-    })
-}
-
 /// Runs `command` on variant `P`: `analyze` and `match` here (streaming to
 /// `stream`), every other command as [`commands::execute`].
 ///
@@ -547,10 +376,7 @@ pub fn execute<P: Evaluate + BoardView>(
             let game = commands::setup::<P>(&args.common)?;
             analyze(&game, args, term, stream)?
         }
-        Command::Match(args) => {
-            let game = commands::setup::<P>(&args.common)?;
-            match_cmd(game.position(), args, stream)?
-        }
+        Command::Match(args) => crate::tournament::match_cmd::<P>(args, stream)?,
         other => return commands::execute::<P>(other, term),
     };
     Ok(commands::Output { stdout })

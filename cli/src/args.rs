@@ -92,6 +92,7 @@ Examples:
   motley analyze sovereign
   motley analyze joker --moves e2e4 --depth 6
   motley analyze mages --time 2000 --multipv 3
+  motley analyze sovereign --depth 7 --threads 2   (two threads sharing one table)
   motley analyze royale --depth 3 --json
 
 Per-depth lines: `depth D seldepth S score <score> nodes N nps N time <ms>ms pv <moves>`.
@@ -106,10 +107,34 @@ depth 1) and the summary, ending `interrupted: ...`; exit status 0 (a second Ctr
 Examples:
   motley match joker --games 100 --seed 1 --a search:depth=3 --b random
   motley match royale --games 8 --a search:depth=2 --b greedy --json
+  motley match sovereign --a uci:./new/motley --b uci:./old/motley?Hash=32 \\
+      --movetime 100 --openings openings.txt --games 2000 --sprt 0,10
 
-A player is `random`, `greedy` (best material one input ahead) or `search:` with
-`depth=D`, `time=MS` and/or `nodes=N` (e.g. `search:depth=3`, `search:time=200`).
+A player is `random`, `greedy` (best material one input ahead), `search:` with
+`depth=D`, `time=MS` and/or `nodes=N` (e.g. `search:depth=3`, `search:time=200`),
+`search` (limited by --depth/--movetime/--nodes), or an external engine speaking
+Motley's UCI dialect: `uci:<command>[?Name=value,...]`. The command is a program and
+its arguments (split at spaces; a program named motley* without arguments gets `uci`);
+each `Name=value` is sent as `setoption name Name value value` after
+`setoption name UCI_Variant value <variant>`. An engine searches each move with
+`go` and --depth/--movetime/--nodes (at least one is needed); it is started once
+per match (`ucinewgame` before every game). An engine that exits, sends an
+input that is not legal, or does not answer within --timeout (plus the move
+time) loses that game (reason engine-exited, engine-illegal-move or
+engine-timeout, with a message) and is started afresh for the next one.
+
 Players alternate seats every game; in Royale, --a takes one seat and --b the other three.
+--openings FILE: one opening per line, each played once per seat rotation (two
+games with the seats swapped; Royale: four games, the seats rotating), in file
+order, cycling if --games asks for more. A line is a list of inputs from --fen
+(or the start) in the variant's notation, separated by spaces or commas
+(`e2e4 e7e5`), or `startpos [moves ...]`, or `fen <position string> [moves ...]`
+as UCI's `position` takes them. Blank lines and lines starting with # are skipped.
+--sprt elo0,elo1 (two seats only): a sequential probability ratio test of
+--a against --b (alpha = beta = 0.05, pentanomial GSPRT on game pairs, logistic
+Elo); the LLR and its bounds are printed after every pair and the match stops
+once the LLR leaves them. The result ends with --a's Elo difference and its 95%
+error bar (two seats).
 Mage's Chess engagements are resolved by the outcome model with the game's seeded generator.
 One line per finished game is printed as the match runs.")]
     Match(MatchArgs),
@@ -120,7 +145,8 @@ Examples:
   printf 'setoption name UCI_Variant value joker\\nposition startpos moves e2e4\\ngo depth 4\\n' | motley uci
 
 Commands: uci, isready, setoption name UCI_Variant value sovereign|royale|mages|joker,
-setoption name MultiPV value K, ucinewgame, position startpos|fen <position string> [moves ...],
+setoption name MultiPV value K, setoption name Threads value N (Lazy SMP),
+setoption name Hash value MB, ucinewgame, position startpos|fen <position string> [moves ...],
 go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS] | infinite | perft N,
 stop, d, quit.")]
     Uci(UciArgs),
@@ -247,6 +273,9 @@ pub struct AnalyzeArgs {
     /// Score the K best moves exactly and print a line for each.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64).map(usize::from))]
     pub multipv: usize,
+    /// Threads searching together, sharing the transposition table (Lazy SMP).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    pub threads: usize,
 }
 
 /// `match`'s options.
@@ -261,7 +290,8 @@ pub struct MatchArgs {
     /// Seed of the games' random generators (random players, Mage's Chess engagements).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// The first player: random, greedy or search:depth=D,time=MS,nodes=N.
+    /// The first player: random, greedy, search:depth=D,time=MS,nodes=N, search,
+    /// or `uci:<command>[?Name=value,...]`.
     #[arg(long, value_name = "PLAYER")]
     pub a: String,
     /// The second player (every other seat in Royale).
@@ -270,6 +300,24 @@ pub struct MatchArgs {
     /// Plies after which a game is scored a draw (`max-plies`); a Mage's Chess resolution is not a ply.
     #[arg(long, value_name = "N", default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
+    /// Openings to play, one per line (see below).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<std::path::PathBuf>,
+    /// Per-move depth of `uci:` engines and of a plain `search` player.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Per-move time in milliseconds of `uci:` engines and of a plain `search` player.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Per-move node limit of `uci:` engines and of a plain `search` player.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Stop early by a sequential probability ratio test between Elo differences elo0 < elo1.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// How long to wait for an engine's reply, in milliseconds (for `bestmove`, on top of --movetime).
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: u64,
 }
 
 /// `uci`'s options.

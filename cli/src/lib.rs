@@ -4,8 +4,11 @@
 pub mod analysis;
 pub mod args;
 pub mod commands;
+pub mod engine;
 pub mod error;
 pub mod perft;
+pub mod sprt;
+pub mod tournament;
 pub mod uci;
 pub mod variant;
 

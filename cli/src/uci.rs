@@ -3,6 +3,8 @@
 //! A reader thread forwards input lines; the session answers `uci`,
 //! `isready`, `setoption name UCI_Variant value <variant>` (`sovereign`,
 //! `royale`, `mages`, `joker`), `setoption name MultiPV value K`,
+//! `setoption name Threads value N` (1 to 256: a Lazy SMP search),
+//! `setoption name Hash value MB` (1 to 4096),
 //! `ucinewgame`, `position startpos|fen <position string> [moves …]`,
 //! `go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS]
 //! | infinite | perft N`, `stop`, `d` (prints the position string) and
@@ -141,7 +143,7 @@ fn parse_go(words: &[&str], seat_index: usize, multipv: usize) -> Result<Go, Cli
 }
 
 /// Runs a `go` on variant `P`: streams `info` lines and ends with `bestmove`.
-fn go<P: Evaluate>(pos: &P, go: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>) {
     match go {
         Go::Perft(depth) => {
             let mut total = 0;
@@ -152,7 +154,7 @@ fn go<P: Evaluate>(pos: &P, go: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
             say(out, &format!("\nnodes {total}"));
         }
         Go::Search { limits, infinite } => {
-            let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(stop));
+            let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(stop));
             let multipv = limits.multipv;
             // A `stop` before depth 1 completes still gets a depth-1 answer.
             let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
@@ -203,7 +205,7 @@ trait Game: Send {
     fn boxed_clone(&self) -> Box<dyn Game>;
     /// Runs `g` on the current position: streams `info` lines and ends with
     /// `bestmove` (or the perft divide and total).
-    fn go(&self, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>);
+    fn go(&self, g: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>);
 }
 
 impl<P: Evaluate> Game for History<P> {
@@ -223,14 +225,14 @@ impl<P: Evaluate> Game for History<P> {
         Box::new(self.clone())
     }
 
-    fn go(&self, g: Go, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+    fn go(&self, g: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>) {
         if self.is_history_draw() && matches!(g, Go::Search { .. }) {
             // A game drawn by its history (repetition, quiet-move limit) is
             // over: there is nothing to search.
             say(out, &format!("info string the game is over ({})", self.status()));
             say(out, "bestmove (none)");
         } else {
-            go(self.position(), g, stop, out);
+            go(self.position(), g, config, stop, out);
         }
     }
 }
@@ -333,6 +335,7 @@ pub fn session<R: BufRead + Send>(
         let mut variant = variant;
         let mut game = variant.with(NewGame);
         let mut multipv = 1usize;
+        let mut config = SearchConfig::default();
         let mut search: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
         let mut infinite = false;
         for line in rx {
@@ -363,6 +366,8 @@ pub fn session<R: BufRead + Send>(
                         &format!("option name UCI_Variant type combo default {variant} {}", vars.join(" ")),
                     );
                     say(&out, "option name MultiPV type spin default 1 min 1 max 64");
+                    say(&out, "option name Threads type spin default 1 min 1 max 256");
+                    say(&out, "option name Hash type spin default 16 min 1 max 4096");
                     say(&out, "uciok");
                 }
                 "isready" => say(&out, "readyok"),
@@ -398,6 +403,21 @@ pub fn session<R: BufRead + Send>(
                                 &format!("info string error: bad MultiPV `{value}`, setoption MultiPV"),
                             ),
                         }
+                    } else if name.eq_ignore_ascii_case("Threads") || name.eq_ignore_ascii_case("Hash") {
+                        let (max, field) = if name.eq_ignore_ascii_case("Threads") {
+                            (256, &mut config.threads)
+                        } else {
+                            (4096, &mut config.hash_mb)
+                        };
+                        match value.parse::<usize>() {
+                            Ok(n) if (1..=max).contains(&n) => *field = n,
+                            _ => say(
+                                &out,
+                                &format!(
+                                    "info string error: bad {name} `{value}` (1 to {max}), setoption {name}"
+                                ),
+                            ),
+                        }
                     } else {
                         say(&out, &format!("info string error: unknown option `{name}`, setoption"));
                     }
@@ -419,7 +439,7 @@ pub fn session<R: BufRead + Send>(
                             let game = game.boxed_clone();
                             let stop = Arc::clone(&stop);
                             let out = &out;
-                            search = Some(scope.spawn(move || game.go(g, &stop, out)));
+                            search = Some(scope.spawn(move || game.go(g, config, &stop, out)));
                         }
                         Err(e) => say(&out, &format!("info string {e}")),
                     }

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::tt::{Bound, Table, from_tt, to_tt};
+use super::smp::Tt;
+use super::tt::{Bound, from_tt, to_tt};
 use super::{EVAL_LIMIT, Evaluate, INFINITY, Limits, MAX_PLY, Score, WIN};
 use crate::game::{Position, Seat, SeatResult};
 use crate::zobrist::zobrist_keys;
@@ -38,12 +39,16 @@ pub struct SearchConfig {
     /// Loss aversion at chance nodes in percent (100: plain expectimax);
     /// `None` takes the variant's [`Evaluate::loss_aversion`].
     pub loss_aversion: Option<u32>,
+    /// Threads searching together (Lazy SMP sharing the transposition
+    /// table, see the [module doc](super#threads-lazy-smp)); 1, the
+    /// default, is the single-threaded search. 0 counts as 1.
+    pub threads: usize,
 }
 
 impl Default for SearchConfig {
-    /// 16 MiB, 8 quiescence inputs, the variant's loss aversion.
+    /// 16 MiB, 8 quiescence inputs, the variant's loss aversion, 1 thread.
     fn default() -> Self {
-        SearchConfig { hash_mb: 16, quiescence_plies: 8, loss_aversion: None }
+        SearchConfig { hash_mb: 16, quiescence_plies: 8, loss_aversion: None, threads: 1 }
     }
 }
 
@@ -136,7 +141,7 @@ struct RootMove<M> {
 /// fresh start, as between games).
 pub struct Searcher<P: Evaluate> {
     config: SearchConfig,
-    tt: Table<P::Move>,
+    tt: Tt<P::Move>,
     killers: Vec<[Option<P::Move>; 2]>,
     history: Vec<i32>,
     stop: Arc<AtomicBool>,
@@ -151,6 +156,8 @@ pub struct Searcher<P: Evaluate> {
     deadline: Option<Instant>,
     node_limit: u64,
     aborted: bool,
+    /// Iterations start at depth `1 + depth_offset` (Lazy SMP helpers).
+    depth_offset: u32,
 }
 
 impl<P: Evaluate> Default for Searcher<P> {
@@ -177,9 +184,14 @@ impl<P: Evaluate> Searcher<P> {
     /// clears the flag; clear it before the next search.
     #[must_use]
     pub fn with_stop_flag(config: SearchConfig, stop: Arc<AtomicBool>) -> Self {
+        Searcher::with_table(config, Tt::new(config.hash_mb, config.threads), stop, 0)
+    }
+
+    /// A searcher on table `tt`, starting its iterations at `1 + depth_offset`.
+    fn with_table(config: SearchConfig, tt: Tt<P::Move>, stop: Arc<AtomicBool>, depth_offset: u32) -> Self {
         Searcher {
             config,
-            tt: Table::new(config.hash_mb),
+            tt,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
             stop,
@@ -193,7 +205,19 @@ impl<P: Evaluate> Searcher<P> {
             deadline: None,
             node_limit: u64::MAX,
             aborted: false,
+            depth_offset,
         }
+    }
+
+    /// A Lazy SMP helper of this searcher: the same configuration and
+    /// table, its own stop flag, killers and history.
+    pub(super) fn helper(&self, stop: Arc<AtomicBool>, depth_offset: u32) -> Self {
+        Searcher::with_table(self.config, self.tt.share(), stop, depth_offset)
+    }
+
+    /// Starts a new table generation (once per search, by the main thread).
+    pub(super) fn start_generation(&mut self) {
+        self.tt.new_search();
     }
 
     /// The stop flag (a clone of the shared handle).
@@ -222,10 +246,29 @@ impl<P: Evaluate> Searcher<P> {
 
     /// Searches `pos` within `limits`, calling `on_info` after every
     /// completed depth (for streaming lines).
+    /// With [`SearchConfig::threads`] above 1 the search is a Lazy SMP
+    /// search ([module doc](super#threads-lazy-smp)): `on_info` reports the main thread's
+    /// iterations, and the result's nodes count every thread's.
     pub fn search_with(
         &mut self,
         pos: &P,
         limits: &Limits,
+        on_info: impl FnMut(&SearchInfo<P::Move>),
+    ) -> SearchResult<P::Move> {
+        if self.config.threads > 1 {
+            super::smp::search(self, pos, limits, on_info)
+        } else {
+            self.search_single(pos, limits, true, on_info)
+        }
+    }
+
+    /// The search on this thread; `new_generation`: whether it starts a
+    /// table generation (a Lazy SMP search starts one for all threads).
+    pub(super) fn search_single(
+        &mut self,
+        pos: &P,
+        limits: &Limits,
+        new_generation: bool,
         mut on_info: impl FnMut(&SearchInfo<P::Move>),
     ) -> SearchResult<P::Move> {
         self.start = Instant::now();
@@ -236,7 +279,9 @@ impl<P: Evaluate> Searcher<P> {
         self.aborted = self.stop.load(Ordering::Relaxed);
         self.root_seat = pos.turn();
         self.paranoid = pos.seat_count() > 2;
-        self.tt.new_search();
+        if new_generation {
+            self.tt.new_search();
+        }
         for h in &mut self.history {
             *h /= 2;
         }
@@ -271,7 +316,7 @@ impl<P: Evaluate> Searcher<P> {
         // The fallback if no iteration completes.
         result.best = if chance_root { most_probable(pos) } else { root_moves.first().map(|r| r.mv) };
 
-        for depth in 1..=max_depth {
+        for depth in (1 + self.depth_offset).min(max_depth)..=max_depth {
             let lines = if chance_root {
                 let score = self.node(pos, depth, -INFINITY, INFINITY, 0);
                 vec![Line { moves: self.pv[0].clone(), score: Score(score) }]

@@ -73,6 +73,20 @@
 //! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
 //!
+//! # Threads (Lazy SMP)
+//! With [`SearchConfig::threads`] above 1, the calling thread runs the search
+//! above while `threads - 1` helper threads (scoped threads, joined before
+//! the search returns) run the same iterative deepening on the same position,
+//! odd-numbered helpers one ply ahead, until the calling thread is done. All
+//! threads share one transposition table, striped into 256 parts each behind
+//! its own lock (an entry is read and written whole, so it is never torn; no
+//! `unsafe`); killers and history stay per thread. The calling thread's
+//! result is returned, with `nodes` counting every thread; a node limit
+//! bounds the calling thread's nodes. What the helpers store orders and cuts
+//! the calling thread's search, so with several threads a result is no longer
+//! reproducible run to run. With one thread (the default) the search is the
+//! single-threaded one, bit for bit.
+//!
 //! # Example
 //! ```
 //! use motley_core::search::{Evaluate, Limits, Score, Searcher};
@@ -128,6 +142,7 @@
 
 mod engine;
 mod play;
+mod smp;
 mod tt;
 
 use core::fmt;

@@ -78,6 +78,17 @@ impl<M: Copy> Table<M> {
         Table { entries: vec![Entry::EMPTY; 2 * buckets], generation: 0 }
     }
 
+    /// A table of `buckets` two-entry buckets (rounded down to a power of
+    /// two, at least one): a stripe of [`super::smp::SharedTable`].
+    pub(crate) fn with_buckets(buckets: usize) -> Self {
+        let buckets = buckets.max(1);
+        let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
+        Table { entries: vec![Entry::EMPTY; 2 * buckets], generation: 0 }
+    }
+
+    /// The bytes one entry takes.
+    pub(crate) const ENTRY_BYTES: usize = size_of::<Entry<M>>();
+
     /// Empties every entry.
     pub(crate) fn clear(&mut self) {
         self.entries.fill(Entry::EMPTY);
