@@ -10,6 +10,7 @@ pub mod history;
 pub mod keyed;
 pub mod movegen;
 pub mod perft;
+pub mod record;
 pub mod render;
 pub mod search;
 pub mod slider;
