@@ -8,6 +8,7 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
+pub mod record;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -26,5 +27,6 @@ pub use motley_core::{
 pub use moves::{MAX_MOVES, Move, MoveBuf, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, Joker, PositionError, START_FEN};
+pub use record::JokerRecord;
 pub use rules::{KingPromotion, PromotedRespawn, Rules};
 pub use setup::{Castling, ParseFenError, Pocket, Setup};

@@ -10,6 +10,7 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
+pub mod record;
 mod rules;
 mod setup;
 mod view;
@@ -28,6 +29,7 @@ pub use motley_core::{
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
 pub use position::{Mages, MoveList, ParseMagesError, PositionError};
+pub use record::MagesRecord;
 pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
 pub use setup::{ParseSetupError, Setup};
 pub use view::{BLUE, CHALLENGER_MARK, DEFENDER_MARK, GREEN};

@@ -9,6 +9,7 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
+pub mod record;
 mod royale;
 mod rules;
 mod setup;
@@ -27,6 +28,7 @@ pub use motley_core::{
 pub use moves::{Move, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, PositionError, START_FEN, Sovereign};
+pub use record::{RoyaleRecord, SovereignRecord};
 pub use royale::{Fate, ROYALE_SEATS, ROYALE_START_FEN, Royale};
 pub use rules::Rules;
 pub use setup::{ParseFenError, Setup};
