@@ -150,6 +150,33 @@ setoption name Hash value MB, ucinewgame, position startpos|fen <position string
 go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS] | infinite | perft N,
 stop, d, quit.")]
     Uci(UciArgs),
+    /// A game record of the moves: tags, move text and result (see docs/records.md).
+    #[command(after_help = "\
+Examples:
+  motley record joker --moves e2e4 e7e5 g1f3 --tag White=Ann --tag Black=Ben
+  motley record mages --moves b2b3 b7b6 --tag Result=1/2-1/2 --json")]
+    Record(crate::record::RecordArgs),
+    /// The position at a ply of a recorded game (as `show`), or its moves.
+    #[command(after_help = "\
+Examples:
+  motley replay games.pgn                      the final position of the first game
+  motley replay games.pgn --game 2 --ply 10    the position after ten plies of game 2
+  motley replay games.pgn --moves              the main line's moves
+  cat games.pgn | motley replay - --json       standard input; as `show --json`
+
+A bad record is an error naming the game, line, column, move number and token.")]
+    Replay(crate::record::ReplayArgs),
+    /// Analyses every position of each game's main line and writes the records back annotated.
+    #[command(after_help = "\
+Examples:
+  motley annotate games.pgn --depth 4 > annotated.pgn
+  motley annotate - --time 200 --json < games.pgn
+
+Each move gets `{[%eval S]}` (pawns, or #N, for the seat that moved); a move that loses
+0.05, 0.10 or 0.20 of expected result (1 / (1 + 10^(-cp/400))) is marked $6 (?!),
+$2 (?) or $4 (??) with the best move; the last move's comment sums up each seat.
+A progress bar is drawn on stderr when stderr is a terminal.")]
+    Annotate(crate::record::AnnotateArgs),
 }
 
 impl Command {
@@ -163,6 +190,9 @@ impl Command {
             Command::Analyze(a) => &a.common,
             Command::Match(m) => &m.common,
             Command::Uci(u) => &u.common,
+            Command::Record(r) => &r.common,
+            Command::Replay(r) => &r.common,
+            Command::Annotate(a) => &a.common,
         }
     }
 }
@@ -318,6 +348,9 @@ pub struct MatchArgs {
     /// How long to wait for an engine's reply, in milliseconds (for `bestmove`, on top of --movetime).
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: u64,
+    /// Append every game to this record file (see docs/records.md).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// `uci`'s options.

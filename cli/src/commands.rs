@@ -140,7 +140,11 @@ pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Re
         Command::Play(c) => play(&game, c),
         Command::Render(r) => render_cmd(&game, r)?,
         Command::Analyze(a) => analyze_facts(&game, &a.common, term),
-        Command::Match(_) | Command::Uci(_) => {
+        Command::Match(_)
+        | Command::Uci(_)
+        | Command::Record(_)
+        | Command::Replay(_)
+        | Command::Annotate(_) => {
             return Err(CliError::input(
                 format!("`{}` needs a variant with a search evaluation", P::VARIANT),
                 "argument <VARIANT>",
@@ -249,6 +253,12 @@ fn show_text<P: Position + BoardView>(game: &History<P>, term: Terminal) -> Stri
 }
 
 fn show<P: Position + BoardView>(game: &History<P>, common: &Common, term: Terminal) -> String {
+    show_output(game, common, term)
+}
+
+/// `show`'s output for `game`: text, or the JSON document with `common.json`.
+#[must_use]
+pub fn show_output<P: Position + BoardView>(game: &History<P>, common: &Common, term: Terminal) -> String {
     if common.json { json_doc(&Value::Object(show_json(game))) } else { show_text(game, term) }
 }
 

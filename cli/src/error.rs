@@ -74,7 +74,7 @@ impl CliError {
         let what = match err.kind() {
             clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             | clap::error::ErrorKind::MissingSubcommand => {
-                "missing command (show, moves, perft, play, render, analyze, match or uci; see --help)"
+                "missing command (show, moves, perft, play, render, analyze, match, uci, record, replay or annotate; see --help)"
                     .to_owned()
             }
             _ if message.is_empty() => format!("{:?}", err.kind()),

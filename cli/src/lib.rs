@@ -7,6 +7,7 @@ pub mod commands;
 pub mod engine;
 pub mod error;
 pub mod perft;
+pub mod record;
 pub mod sprt;
 pub mod tournament;
 pub mod uci;

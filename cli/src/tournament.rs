@@ -557,6 +557,7 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
     let json_out = args.common.json;
     let mut played: Vec<Played> = Vec::new();
     let mut state = sprt.map(|s| SprtState { sprt: s, llr: 0.0, decision: Decision::Continue });
+    let mut recorder = crate::record::MatchRecorder::open(args)?;
     let mut io_error = None;
     let mut say = |text: &str, io_error: &mut Option<std::io::Error>| {
         if !json_out
@@ -572,6 +573,15 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
         let seating: Vec<usize> = (0..n).map(|s| (s + g as usize) % n).collect();
         let mut rng = StdRng::seed_from_u64(splitmix64(args.seed ^ splitmix64(u64::from(g)).1).1);
         let game = play_game(start, &mut players, &seating, &mut rng, &rules);
+        if let Some(recorder) = recorder.as_mut() {
+            recorder.game(crate::record::MatchGameRef {
+                index: g as usize,
+                names: &names,
+                fen: start.root.strip_prefix("fen "),
+                opening: &start.tokens,
+                game: &game.record,
+            })?;
+        }
         say(&game_line(&first, g as usize, &names, &game), &mut io_error);
         played.push(game);
         if let Some(st) = state.as_mut()

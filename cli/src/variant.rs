@@ -22,7 +22,8 @@
 //!    `[dependencies]` in `cli/Cargo.toml`
 //!    (`motley-foo = { workspace = true, features = ["serde"] }`);
 //! 3. add one line to the table below: a doc comment and
-//!    `Foo => motley_foo::Foo,` (its place in the table is its place in
+//!    `Foo => motley_foo::Foo, record motley_foo::FooRecord,` (the record
+//!    state reads and writes game records; its place in the table is its place in
 //!    [`Variant::ALL`], the UCI `UCI_Variant` option and the error
 //!    message).
 //!
@@ -42,6 +43,7 @@ use motley_core::search::Evaluate;
 use crate::args::Command;
 use crate::commands::{Output, Terminal};
 use crate::error::CliError;
+use crate::record::AsHistory;
 
 /// A piece of work written once for every variant: [`Variant::with`] runs
 /// it on the variant's position type `P`.
@@ -72,10 +74,24 @@ pub trait VariantTask {
     fn run<P: Evaluate + BoardView>(self) -> Self::Output;
 }
 
+/// A piece of work on a variant's game records: [`Variant::with_record`]
+/// runs it on the variant's record state `N` (the [`Notation`] that reads
+/// and writes its move text; `N::Shown` is the position type).
+///
+/// [`Notation`]: motley_core::record::Notation
+pub trait RecordTask {
+    /// What the work produces.
+    type Output;
+
+    /// Does the work on the record state `N`.
+    fn run<N: AsHistory>(self) -> Self::Output;
+}
+
 /// Declares [`Variant`] from the table of variants: its variants, `ALL` in
-/// table order, and [`Variant::with`], the one `match` on a variant.
+/// table order, [`Variant::with`] and [`Variant::with_record`], the only
+/// `match`es on a variant.
 macro_rules! variants {
-    ($($(#[$doc:meta])* $name:ident => $position:ty,)+) => {
+    ($($(#[$doc:meta])* $name:ident => $position:ty, record $record:ty,)+) => {
         /// A variant the command line can name.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum Variant {
@@ -93,19 +109,27 @@ macro_rules! variants {
                     $(Variant::$name => task.run::<$position>(),)+
                 }
             }
+
+            /// Runs `task` on this variant's record state (its position
+            /// with the move text of game records).
+            pub fn with_record<T: RecordTask>(self, task: T) -> T::Output {
+                match self {
+                    $(Variant::$name => task.run::<$record>(),)+
+                }
+            }
         }
     };
 }
 
 variants! {
     /// Sovereign Chess, two players (`motley_sovereign::Sovereign`).
-    Sovereign => motley_sovereign::Sovereign,
+    Sovereign => motley_sovereign::Sovereign, record motley_sovereign::SovereignRecord,
     /// Sovereign Chess Royale, four players (`motley_sovereign::Royale`).
-    Royale => motley_sovereign::Royale,
+    Royale => motley_sovereign::Royale, record motley_sovereign::RoyaleRecord,
     /// Mage's Chess (`motley_mages::Mages`).
-    Mages => motley_mages::Mages,
+    Mages => motley_mages::Mages, record motley_mages::MagesRecord,
     /// Joker's Chess (`motley_joker::Joker`).
-    Joker => motley_joker::Joker,
+    Joker => motley_joker::Joker, record motley_joker::JokerRecord,
 }
 
 /// The variant's name ([`Position::VARIANT`](motley_core::Position::VARIANT)).
@@ -217,6 +241,9 @@ pub fn run_io<R: std::io::BufRead + Send>(
     input: R,
     stream: &mut (dyn std::io::Write + Send),
 ) -> Result<Output, CliError> {
+    if crate::record::handles(command) {
+        return crate::record::run(command, term, input);
+    }
     let name = match command {
         Command::Uci(args) => &args.variant,
         other => &other.common().variant,

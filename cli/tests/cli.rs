@@ -308,7 +308,9 @@ fn help_and_version_succeed() {
         assert!(help.contains(word), "--help mentions {word}");
     }
     insta::assert_snapshot!("help", help);
-    for command in ["show", "moves", "perft", "play", "render", "analyze", "match", "uci"] {
+    for command in [
+        "show", "moves", "perft", "play", "render", "analyze", "match", "uci", "record", "replay", "annotate",
+    ] {
         let text = ok(&[command, "--help"]);
         assert!(
             text.contains("Examples:") && (command == "uci" || text.contains("--json")),

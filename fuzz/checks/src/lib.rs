@@ -47,7 +47,7 @@ pub type Target = fn(&[u8]);
 /// The targets by name, as the AFL binaries, `replay` and the folders under
 /// `fuzz/seeds/` and `fuzz/regressions/` name them.
 pub const TARGETS: &[(&str, Target)] =
-    &[("position", position), ("moves", moves), ("play", play), ("uci", uci)];
+    &[("position", position), ("moves", moves), ("play", play), ("uci", uci), ("record", record)];
 
 /// Target `position`: any bytes to a position parser.
 pub fn position(data: &[u8]) {
@@ -327,5 +327,37 @@ pub fn uci(data: &[u8]) {
     for line in text.lines().filter(|l| l.starts_with("bestmove")) {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert!(words.len() == 2 || (words.len() == 4 && words[2] == "ponder"), "uci: malformed `{line}`");
+    }
+}
+
+/// Target `record`: any bytes (as UTF-8, bad bytes replaced) to the game
+/// record reader. Each game that reads under its `Variant` tag must write
+/// to a text that reads back to the same game and writes the same text;
+/// nothing panics.
+pub fn record(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for raw in motley_core::record::parse(&text).into_iter().flatten() {
+        match raw.variant().map(str::to_ascii_lowercase).as_deref() {
+            Some("joker") => record_of::<motley_joker::JokerRecord>(&raw),
+            Some("mages") => record_of::<motley_mages::MagesRecord>(&raw),
+            Some("sovereign") => record_of::<motley_sovereign::SovereignRecord>(&raw),
+            Some("royale") => record_of::<motley_sovereign::RoyaleRecord>(&raw),
+            _ => {}
+        }
+    }
+}
+
+fn record_of<N: motley_core::record::Notation>(raw: &motley_core::record::RawGame) {
+    use motley_core::record::{read, write};
+    let Ok(game) = raw.validate::<N>() else { return };
+    let text = write(&game);
+    let back = read::<N>(&text);
+    assert_eq!(back.len(), 1, "record: the written game reads as {} games:\n{text}", back.len());
+    match &back[0] {
+        Ok(again) => {
+            assert_eq!(*again, game, "record: the written game reads back differently:\n{text}");
+            assert_eq!(write(again), text, "record: writing is not canonical");
+        }
+        Err(e) => panic!("record: the written game does not read back: {e}\n{text}"),
     }
 }
