@@ -3,10 +3,7 @@
 
 mod common;
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-
-use common::{json, motley, ok};
+use common::{json, motley, ok, with_stdin};
 use motley_core::Position;
 use motley_core::record::{Game, Notation, Recorder, read, write};
 use rand::{Rng, SeedableRng};
@@ -20,30 +17,6 @@ fn fails(args: &[&str]) -> String {
     assert_eq!(err.lines().count(), 1, "one line: {err:?}");
     assert!(!err.contains("panicked"), "{err}");
     err.trim_end().to_owned()
-}
-
-/// Runs the binary with `stdin` as standard input; returns (code, stdout, stderr).
-fn with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run motley");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("output");
-    let _ = writer.join();
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn temp_file(name: &str, text: &str) -> String {

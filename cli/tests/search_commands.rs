@@ -376,46 +376,16 @@ fn uci_infinite_waits_for_stop() {
 
 #[test]
 fn uci_process_reads_stdin() {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .arg("uci")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"uci\nsetoption name UCI_Variant value royale\nposition startpos\ngo depth 1\nquit\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let input = b"uci\nsetoption name UCI_Variant value royale\nposition startpos\ngo depth 1\nquit\n";
+    let (code, text, _) = uci_process(input);
+    assert_eq!(code, 0);
     assert!(text.contains("uciok\n") && text.contains("bestmove "), "{text}");
 }
 
 /// Runs `motley uci` as a process on `input` bytes; returns (exit code,
 /// stdout, stderr).
 fn uci_process(input: &[u8]) -> (i32, String, String) {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
-        .arg("uci")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let bytes = input.to_vec();
-    // Written from a thread so a full stdout pipe cannot block the writer.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&bytes);
-    });
-    let out = child.wait_with_output().expect("wait");
-    writer.join().expect("writer");
-    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
-    (out.status.code().expect("exit code"), text(out.stdout), text(out.stderr))
+    common::with_stdin(&["uci"], input)
 }
 
 #[test]

@@ -15,7 +15,8 @@ use motley_core::{Position, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_toys::{
-    HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, reference_at, reference_for_mover,
+    DRAWN, DUEL_HIGH, DUEL_LOW, HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, leaf, random_walk,
+    reference_at, reference_for_mover,
 };
 
 fn small() -> SearchConfig {
@@ -98,15 +99,7 @@ fn random_rules(rng: &mut StdRng, seats: u8) -> HashyRules {
 
 /// A position a few random inputs into a random game.
 fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
-    let mut pos = Hashy::new(random_rules(rng, seats));
-    for _ in 0..rng.random_range(0..4) {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-    }
-    pos
+    random_walk(Hashy::new(random_rules(rng, seats)), rng)
 }
 
 fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u64) {
@@ -249,33 +242,6 @@ fn multipv_lines_are_the_exact_best_children() {
 }
 
 // ------------------------------------------------------------ hand trees
-
-const fn leaf(seat: u8, eval0: i32) -> Node {
-    Node::Decide { seat, children: &[("pass", 1, false)], eval: [eval0, -eval0, 0, 0] }
-}
-
-/// Safe (+50) or attack: success (p) → +500, failure → −300.
-const DUEL_ROOT: Node =
-    Node::Decide { seat: 0, children: &[("safe", 2, false), ("attack", 3, true)], eval: [0; 4] };
-const DRAWN: Node = Node::End { seat: 0, winner: None };
-
-static DUEL_LOW: [Node; 6] = [
-    DUEL_ROOT,
-    DRAWN,
-    leaf(1, 50),
-    Node::Chance { seat: 0, children: &[("hit", 4, 0.3), ("miss", 5, 0.7)] },
-    leaf(1, 500),
-    leaf(1, -300),
-];
-
-static DUEL_HIGH: [Node; 6] = [
-    DUEL_ROOT,
-    DRAWN,
-    leaf(1, 50),
-    Node::Chance { seat: 0, children: &[("hit", 4, 0.6), ("miss", 5, 0.4)] },
-    leaf(1, 500),
-    leaf(1, -300),
-];
 
 /// Quiet (−20) or a duel deciding the game: win 0.42, loss 0.38, nothing 0.20.
 static COIN_FLIP: [Node; 6] = [

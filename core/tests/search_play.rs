@@ -11,7 +11,7 @@ use motley_core::search::{
 use motley_core::{Position, Seat, SeatResult};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use search_toys::{Hashy, HashyRules, Label, Nim, Node, Take, Tree};
+use search_toys::{DUEL_HIGH, DUEL_LOW, Hashy, HashyRules, Label, Nim, Node, Take, Tree};
 
 fn config() -> SearchConfig {
     SearchConfig { hash_mb: 1, ..SearchConfig::default() }
@@ -53,31 +53,6 @@ fn random_player_plays_legal_inputs_reproducibly() {
     assert_eq!(picks(1), picks(1));
     assert_ne!(picks(1), picks(2));
 }
-
-const fn leaf(seat: u8, eval0: i32) -> Node {
-    Node::Decide { seat, children: &[("pass", 1, false)], eval: [eval0, -eval0, 0, 0] }
-}
-
-const DUEL_ROOT: Node =
-    Node::Decide { seat: 0, children: &[("safe", 2, false), ("attack", 3, true)], eval: [0; 4] };
-
-static DUEL_LOW: [Node; 6] = [
-    DUEL_ROOT,
-    Node::End { seat: 0, winner: None },
-    leaf(1, 50),
-    Node::Chance { seat: 0, children: &[("hit", 4, 0.3), ("miss", 5, 0.7)] },
-    leaf(1, 500),
-    leaf(1, -300),
-];
-
-static DUEL_HIGH: [Node; 6] = [
-    DUEL_ROOT,
-    Node::End { seat: 0, winner: None },
-    leaf(1, 50),
-    Node::Chance { seat: 0, children: &[("hit", 4, 0.6), ("miss", 5, 0.4)] },
-    leaf(1, 500),
-    leaf(1, -300),
-];
 
 #[test]
 fn greedy_takes_wins_and_weighs_chance_outcomes() {

@@ -13,7 +13,7 @@ use motley_core::search::{Limits, Score, SearchConfig, Searcher};
 use motley_core::{Position, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use search_toys::{Hashy, HashyRules, Nim, Take, reference_at, reference_for_mover};
+use search_toys::{Hashy, HashyRules, Nim, Take, random_walk, reference_at, reference_for_mover};
 
 fn threads(n: usize) -> SearchConfig {
     SearchConfig { hash_mb: 1, threads: n, ..SearchConfig::default() }
@@ -23,7 +23,7 @@ fn threads(n: usize) -> SearchConfig {
 /// (the ply is part of a Hashy state, so a value never depends on where
 /// a position recurs).
 fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
-    let mut pos = Hashy::new(HashyRules {
+    let pos = Hashy::new(HashyRules {
         seed: rng.random(),
         seats,
         chance: rng.random_bool(0.6),
@@ -32,14 +32,7 @@ fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
         width: rng.random_range(6..30),
         ..HashyRules::default()
     });
-    for _ in 0..rng.random_range(0..4) {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-    }
-    pos
+    random_walk(pos, rng)
 }
 
 /// The table only cuts on entries of exactly the remaining depth, whoever

@@ -9,7 +9,6 @@ use crate::moves::{Move, MoveToken, ParseMoveError};
 use crate::piece::{Color, Role};
 use crate::rules::Rules;
 use crate::setup::{ParseFenError, Setup};
-use crate::zobrist;
 
 /// A setup is not a playable position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -370,6 +369,43 @@ pub(crate) use shared_api;
 
 shared_api!(Sovereign, seats: 2, start: START_FEN);
 
+/// The items of `impl Position` that Sovereign Chess and Royale share (both
+/// wrap a [`State`]): the associated types, reading a position string, the
+/// turn, reading a move token, the hash and the quiet-ply clock.
+macro_rules! shared_position_items {
+    () => {
+        type Move = $crate::moves::Move;
+        type MoveList = Vec<$crate::moves::Move>;
+        type ParseError = $crate::position::FenError;
+        type MoveError = $crate::moves::ParseMoveError;
+
+        fn from_fen(text: &str) -> Result<Self, Self::ParseError> {
+            text.parse()
+        }
+
+        fn turn(&self) -> motley_core::Seat {
+            motley_core::Seat(self.st.turn)
+        }
+
+        fn parse_move(&self, token: &str) -> Result<$crate::moves::Move, $crate::moves::ParseMoveError> {
+            if self.outcome().is_some() {
+                return Err($crate::moves::ParseMoveError::GameOver { status: self.status() });
+            }
+            $crate::position::find_move(&self.legal_moves(), token)
+        }
+
+        fn zobrist(&self) -> u64 {
+            $crate::zobrist::hash(&self.st)
+        }
+
+        fn quiet_plies(&self) -> Option<u32> {
+            Some(self.st.halfmove)
+        }
+    };
+}
+
+pub(crate) use shared_position_items;
+
 /// Parses a token and finds the legal move it names.
 pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {
     let t: MoveToken = token.parse()?;
@@ -387,10 +423,7 @@ pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveEr
 }
 
 impl Position for Sovereign {
-    type Move = Move;
-    type MoveList = Vec<Move>;
-    type ParseError = FenError;
-    type MoveError = ParseMoveError;
+    shared_position_items!();
 
     const VARIANT: &'static str = "sovereign";
 
@@ -404,20 +437,12 @@ impl Position for Sovereign {
         START_FEN.parse().expect("the start position is valid")
     }
 
-    fn from_fen(text: &str) -> Result<Self, Self::ParseError> {
-        text.parse()
-    }
-
     fn seat_count(&self) -> usize {
         2
     }
 
     fn seat_name(&self, seat: Seat) -> &'static str {
         if seat.0 == 0 { "white" } else { "black" }
-    }
-
-    fn turn(&self) -> Seat {
-        Seat(self.st.turn)
     }
 
     fn legal_moves(&self) -> Vec<Move> {
@@ -429,26 +454,11 @@ impl Position for Sovereign {
         self.st.turn ^= 1;
     }
 
-    fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
-        if self.outcome().is_some() {
-            return Err(ParseMoveError::GameOver { status: self.status() });
-        }
-        find_move(&self.legal_moves(), token)
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.end_reason().map(|r| match r {
             crate::EndReason::Checkmate => Outcome::win(Seat(self.st.turn ^ 1), 2, r.as_str()),
             _ => Outcome::draw(2, r.as_str()),
         })
-    }
-
-    fn zobrist(&self) -> u64 {
-        zobrist::hash(&self.st)
-    }
-
-    fn quiet_plies(&self) -> Option<u32> {
-        Some(self.st.halfmove)
     }
 
     fn status(&self) -> String {

@@ -9,12 +9,11 @@ use motley_core::{Outcome, Position, Seat, SeatResult};
 
 use crate::end::EndReason;
 use crate::movegen::State;
-use crate::moves::{Move, ParseMoveError};
+use crate::moves::Move;
 use crate::piece::Role;
-use crate::position::{FenError, PositionError, find_move, move_list, validate};
+use crate::position::{PositionError, move_list, validate};
 use crate::rules::Rules;
 use crate::setup::Setup;
-use crate::zobrist;
 
 /// The proposed Royale position string of the start (§13.1).
 pub const ROYALE_START_FEN: &str = "cqcrvbvqbrbnbbbkbqbbbnbrynyroboq/cbnnnpvpbpbpbpbpbpbpbpbpyprprnor/grnp12rppb/gngp12pppq/arap12spsr/anap12spsn/abap12spsb/akap12spsq/aqap12spsk/abap12spsb/anap12spsn/arap12spsr/yqyp12vpvn/ybop12cpvr/rronopppwpwpwpwpwpwpwpwpgpcpcnnb/rqrbprpnwrwnwbwqwkwbwnwrgqgbnrnq 1 w a s b c1,e1,l1,o1,a2,a5,a12,a14,p3,p5,p12,p15,b16,e16,l16,n16 0";
@@ -187,19 +186,12 @@ impl Royale {
 crate::position::shared_api!(Royale, seats: 4, start: ROYALE_START_FEN);
 
 impl Position for Royale {
-    type Move = Move;
-    type MoveList = Vec<Move>;
-    type ParseError = FenError;
-    type MoveError = ParseMoveError;
+    crate::position::shared_position_items!();
 
     const VARIANT: &'static str = "royale";
 
     fn start() -> Self {
         ROYALE_START_FEN.parse().expect("the Royale start position is valid")
-    }
-
-    fn from_fen(text: &str) -> Result<Self, Self::ParseError> {
-        text.parse()
     }
 
     fn seat_count(&self) -> usize {
@@ -208,10 +200,6 @@ impl Position for Royale {
 
     fn seat_name(&self, seat: Seat) -> &'static str {
         ROYALE_SEATS[seat.index() & 3]
-    }
-
-    fn turn(&self) -> Seat {
-        Seat(self.st.turn)
     }
 
     fn legal_moves(&self) -> Vec<Move> {
@@ -244,13 +232,6 @@ impl Position for Royale {
         self.settle_turn(1);
     }
 
-    fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
-        if self.outcome().is_some() {
-            return Err(ParseMoveError::GameOver { status: self.status() });
-        }
-        find_move(&self.legal_moves(), token)
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         let reason = self.end_reason()?;
         let winner = if reason == EndReason::LastKing {
@@ -260,14 +241,6 @@ impl Position for Royale {
         };
         let results: Vec<SeatResult> = (0..4).map(|s| self.result_of(s, winner)).collect();
         Some(Outcome::new(&results, reason.as_str()))
-    }
-
-    fn zobrist(&self) -> u64 {
-        zobrist::hash(&self.st)
-    }
-
-    fn quiet_plies(&self) -> Option<u32> {
-        Some(self.st.halfmove)
     }
 
     fn status(&self) -> String {

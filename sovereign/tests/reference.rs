@@ -615,18 +615,12 @@ fn reference_agrees_on_random_games() {
     assert!(seen.castles > 0 && seen.checks > 0);
 }
 
-#[test]
-fn reference_perft_matches_fixtures() {
-    // The reference generator re-derives the perft counts of the fixture file
-    // independently (its own make function); depth-limited by a node cap.
-    let deep = deep_runs();
-    let cap = if deep { 200_000 } else { 4_000 };
-    let text = include_str!("../../fixtures/sovereign/perft.perft");
-    let cases = motley_core::perft::parse_perft_file(text).unwrap();
+/// The reference generator re-derives every count of a fixture file up to
+/// `cap` nodes (its own make function); at least four are checked.
+fn reference_matches_fixture_file(text: &str, cap: u64, reference: impl Fn(&str) -> Ref) {
     let mut checked = 0;
-    for case in cases {
-        let p: Sovereign = case.fen.parse().unwrap();
-        let r = Ref::from(&p);
+    for case in motley_core::perft::parse_perft_file(text).unwrap() {
+        let r = reference(&case.fen);
         for &(_, depth, nodes) in &case.counts {
             if nodes <= cap {
                 assert_eq!(r.perft(depth), nodes, "{} depth {depth}", case.id);
@@ -637,20 +631,36 @@ fn reference_perft_matches_fixtures() {
     assert!(checked >= 4);
 }
 
-/// On request, the reference and fast perft counts of any position agree:
-/// `MOTLEY_REF_PERFT="<fen>|<depth>"` checks depths 1 to `<depth>` and prints
-/// each count (without the variable there is nothing to check).
-#[test]
-fn reference_perft_agrees_on_request() {
-    if let Ok(spec) = std::env::var("MOTLEY_REF_PERFT") {
-        let (fen, depth) = spec.split_once('|').expect("MOTLEY_REF_PERFT is `<fen>|<depth>`");
-        let p: Sovereign = fen.parse().unwrap();
+/// With `var` set to `<fen>|<depth>`, the reference and the fast perft of
+/// that position agree at depths 1 to `<depth>` (each count is printed);
+/// without it there is nothing to check.
+fn reference_agrees_on_request<P>(var: &str, reference: impl Fn(&P) -> Ref)
+where
+    P: Position + core::str::FromStr<Err: core::fmt::Debug>,
+{
+    if let Ok(spec) = std::env::var(var) {
+        let (fen, depth) = spec.split_once('|').unwrap_or_else(|| panic!("{var} is `<fen>|<depth>`"));
+        let p: P = fen.parse().unwrap();
         for d in 1..=depth.parse::<u32>().expect("a depth") {
-            let reference = Ref::from(&p).perft(d);
-            eprintln!("reference perft {d} {reference}");
-            assert_eq!(reference, Position::perft(&p, d, PerftMode::Decision), "{fen} depth {d}");
+            let count = reference(&p).perft(d);
+            eprintln!("{var}: reference perft {d} {count}");
+            assert_eq!(count, Position::perft(&p, d, PerftMode::Decision), "{fen} depth {d}");
         }
     }
+}
+
+#[test]
+fn reference_perft_matches_fixtures() {
+    let cap = if deep_runs() { 200_000 } else { 4_000 };
+    let text = include_str!("../../fixtures/sovereign/perft.perft");
+    reference_matches_fixture_file(text, cap, |fen| Ref::from(&fen.parse::<Sovereign>().unwrap()));
+}
+
+/// On request, the reference and fast perft counts of any position agree:
+/// `MOTLEY_REF_PERFT="<fen>|<depth>"` checks depths 1 to `<depth>`.
+#[test]
+fn reference_perft_agrees_on_request() {
+    reference_agrees_on_request::<Sovereign>("MOTLEY_REF_PERFT", Ref::from);
 }
 
 // ---- Royale (four seats) ----------------------------------------------------
@@ -709,34 +719,14 @@ fn royale_reference_agrees_on_random_games() {
 
 #[test]
 fn royale_reference_perft_matches_fixtures() {
-    let deep = deep_runs();
-    let cap = if deep { 200_000 } else { 2_000 };
+    let cap = if deep_runs() { 200_000 } else { 2_000 };
     let text = include_str!("../../fixtures/royale/perft.perft");
-    let mut checked = 0;
-    for case in motley_core::perft::parse_perft_file(text).unwrap() {
-        let r = Ref::from_royale(&case.fen.parse().unwrap());
-        for &(_, depth, nodes) in &case.counts {
-            if nodes <= cap {
-                assert_eq!(r.perft(depth), nodes, "{} depth {depth}", case.id);
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked >= 4);
+    reference_matches_fixture_file(text, cap, |fen| Ref::from_royale(&fen.parse().unwrap()));
 }
 
 /// On request, the reference and fast Royale perft counts of any position
-/// agree: `MOTLEY_REF_ROYALE="<fen>|<depth>"` checks depths 1 to `<depth>`
-/// and prints each count (without the variable there is nothing to check).
+/// agree: `MOTLEY_REF_ROYALE="<fen>|<depth>"` checks depths 1 to `<depth>`.
 #[test]
 fn royale_reference_perft_agrees_on_request() {
-    if let Ok(spec) = std::env::var("MOTLEY_REF_ROYALE") {
-        let (fen, depth) = spec.split_once('|').expect("MOTLEY_REF_ROYALE is `<fen>|<depth>`");
-        let p: Royale = fen.parse().unwrap();
-        for d in 1..=depth.parse::<u32>().expect("a depth") {
-            let reference = Ref::from_royale(&p).perft(d);
-            eprintln!("reference royale perft {d} {reference}");
-            assert_eq!(reference, Position::perft(&p, d, PerftMode::Decision), "{fen} depth {d}");
-        }
-    }
+    reference_agrees_on_request::<Royale>("MOTLEY_REF_ROYALE", Ref::from_royale);
 }

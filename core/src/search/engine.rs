@@ -501,22 +501,35 @@ impl<P: Evaluate> Searcher<P> {
         }
     }
 
+    /// What every node of the main search and of quiescence does first:
+    /// clear its principal variation, count it (and notice a stop), and
+    /// list the legal inputs. `Err` carries the node's value when it is
+    /// decided without them: 0 once stopped, the terminal value of a finished
+    /// game, the static evaluation at the ply cap.
+    fn open_node(&mut self, pos: &P, ply: usize) -> Result<P::MoveList, i32> {
+        self.pv[ply].clear();
+        if self.enter(ply) {
+            return Err(0);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Err(self.terminal(pos, ply));
+        }
+        if ply >= MAX_PLY - 1 {
+            return Err(self.static_eval(pos));
+        }
+        Ok(moves)
+    }
+
     /// A decision or chance node of the main search, `depth` plies left.
     fn node(&mut self, pos: &P, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if depth == 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        self.pv[ply].clear();
-        if self.enter(ply) {
-            return 0;
-        }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return self.terminal(pos, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos);
-        }
+        let moves = match self.open_node(pos, ply) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
         if let Some(outcomes) = pos.chance() {
             return self.chance(pos, &outcomes, Some(depth), alpha, beta, ply);
         }
@@ -720,17 +733,10 @@ impl<P: Evaluate> Searcher<P> {
     /// Quiescence: stand pat on the static evaluation, or follow a tactical
     /// input; chance nodes are averaged as in the main search.
     fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
-        self.pv[ply].clear();
-        if self.enter(ply) {
-            return 0;
-        }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return self.terminal(pos, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos);
-        }
+        let moves = match self.open_node(pos, ply) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
         if let Some(outcomes) = pos.chance() {
             return self.chance_q(pos, &outcomes, None, Some(qply), alpha, beta, ply);
         }

@@ -530,3 +530,49 @@ pub fn reference_for_mover<P: Evaluate>(pos: &P, depth: u32, qmax: u32) -> i32 {
         if pos.turn() == Seat(0) { v } else { -v }
     }
 }
+
+// ------------------------------------------------------------ shared trees
+
+/// A node that passes to the next one, evaluated `eval0` for seat 0.
+pub const fn leaf(seat: u8, eval0: i32) -> Node {
+    Node::Decide { seat, children: &[("pass", 1, false)], eval: [eval0, -eval0, 0, 0] }
+}
+
+/// A finished, drawn game.
+pub const DRAWN: Node = Node::End { seat: 0, winner: None };
+
+/// Safe (+50) or attack: success (p) → +500, failure → −300.
+pub const DUEL_ROOT: Node =
+    Node::Decide { seat: 0, children: &[("safe", 2, false), ("attack", 3, true)], eval: [0; 4] };
+
+/// [`DUEL_ROOT`] with an attack that succeeds 30% of the time.
+pub static DUEL_LOW: [Node; 6] = [
+    DUEL_ROOT,
+    DRAWN,
+    leaf(1, 50),
+    Node::Chance { seat: 0, children: &[("hit", 4, 0.3), ("miss", 5, 0.7)] },
+    leaf(1, 500),
+    leaf(1, -300),
+];
+
+/// [`DUEL_ROOT`] with an attack that succeeds 60% of the time.
+pub static DUEL_HIGH: [Node; 6] = [
+    DUEL_ROOT,
+    DRAWN,
+    leaf(1, 50),
+    Node::Chance { seat: 0, children: &[("hit", 4, 0.6), ("miss", 5, 0.4)] },
+    leaf(1, 500),
+    leaf(1, -300),
+];
+
+/// `pos` after up to three random legal inputs (fewer if the game ends).
+pub fn random_walk<P: Position>(mut pos: P, rng: &mut impl rand::Rng) -> P {
+    for _ in 0..rng.random_range(0..4) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[rng.random_range(0..moves.len())].clone());
+    }
+    pos
+}
