@@ -16,7 +16,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_toys::{
     DRAWN, DUEL_HIGH, DUEL_LOW, HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, leaf, random_walk,
-    reference_at, reference_for_mover,
+    reference_after, reference_at, reference_for_mover,
 };
 
 fn small() -> SearchConfig {
@@ -120,13 +120,7 @@ fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u6
             // The best input's own reference value is the root value.
             if pos.chance().is_none() {
                 let best = got.best.expect("a move");
-                let mut child = pos.clone();
-                child.play_unchecked(best);
-                let viewer = if seats > 2 { pos.turn() } else { Seat(0) };
-                let mut v = reference_at(&child, depth - 1, viewer, qmax, 1);
-                if seats == 2 && pos.turn() != Seat(0) {
-                    v = -v;
-                }
+                let v = reference_after(&pos, best, depth, qmax);
                 assert_eq!(v, want, "best move of position {i} depth {depth}");
             }
         }

@@ -9,11 +9,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use motley_core::Position;
 use motley_core::search::{Limits, Score, SearchConfig, Searcher};
-use motley_core::{Position, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use search_toys::{Hashy, HashyRules, Nim, Take, random_walk, reference_at, reference_for_mover};
+use search_toys::{Hashy, HashyRules, Nim, Take, random_walk, reference_after, reference_for_mover};
 
 fn threads(n: usize) -> SearchConfig {
     SearchConfig { hash_mb: 1, threads: n, ..SearchConfig::default() }
@@ -60,13 +60,7 @@ fn several_threads_equal_plain_minimax_and_play_a_legal_best_input() {
                 let best = got.best.expect("a best input");
                 assert!(pos.legal_moves().contains(&best), "position {i}: {best} is not legal");
                 if pos.chance().is_none() {
-                    let mut child = pos.clone();
-                    child.play_unchecked(best);
-                    let viewer = if seats > 2 { pos.turn() } else { Seat(0) };
-                    let mut v = reference_at(&child, depth - 1, viewer, qmax, 1);
-                    if seats == 2 && pos.turn() != Seat(0) {
-                        v = -v;
-                    }
+                    let v = reference_after(&pos, best, depth, qmax);
                     assert_eq!(v, want, "best input of position {i}, threads {n}, depth {depth}");
                 }
                 compared += 1;

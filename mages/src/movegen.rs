@@ -252,6 +252,29 @@ pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) ->
     motley_core::movegen::perft(&PerftNode::<FULL> { node: *node, rules }, depth)
 }
 
+/// Pushes the child of `node` whose board is `board` with `piece` moved
+/// `from` → `to` (a move, or the winner of an engagement moving in) and
+/// become `role`; with `role` `None` (a pawn reaching its far rank), one
+/// child per promotion choice.
+#[inline(always)]
+fn push_relocated<S: MoveSink<Node>>(
+    sink: &mut S,
+    node: &Node,
+    board: Board,
+    (from, to, piece): (Square, Square, Piece),
+    role: Option<Role>,
+) {
+    let mut push = |becomes: Role| {
+        let mut child = board;
+        child.relocate(from, to, piece, becomes);
+        sink.push(node.next(child));
+    };
+    match role {
+        Some(role) => push(role),
+        None => Role::PROMOTIONS.into_iter().for_each(push),
+    }
+}
+
 /// Feeds every child of the non-terminal `node` into `sink`: one per move
 /// and promotion choice, and per declaration the challenger-wins children
 /// (with `FULL`, also defender-wins and draw); a pass when there is no action
@@ -270,17 +293,7 @@ fn children<const FULL: bool, S: MoveSink<Node>>(node: &Node, rules: &Rules, sin
         let piece = Piece::new(us, role);
         let promotes = role == Role::Pawn && far.contains(to.bit());
         if !enemy.contains(to.bit()) {
-            if promotes {
-                for p in Role::PROMOTIONS {
-                    let mut child = *b;
-                    child.relocate(from, to, piece, p);
-                    sink.push(node.next(child));
-                }
-            } else {
-                let mut child = *b;
-                child.relocate(from, to, piece, role);
-                sink.push(node.next(child));
-            }
+            push_relocated(sink, node, *b, (from, to, piece), (!promotes).then_some(role));
             return;
         }
         let defender_role = b.role_at(to).unwrap_or(Role::Pawn);
@@ -288,30 +301,13 @@ fn children<const FULL: bool, S: MoveSink<Node>>(node: &Node, rules: &Rules, sin
         // Challenger wins.
         let mut won = *b;
         won.remove_known(to, defender);
-        if promotes {
-            for p in Role::PROMOTIONS {
-                let mut child = won;
-                child.relocate(from, to, piece, p);
-                sink.push(node.next(child));
-            }
-        } else {
-            won.relocate(from, to, piece, role);
-            sink.push(node.next(won));
-        }
+        push_relocated(sink, node, won, (from, to, piece), (!promotes).then_some(role));
         if FULL {
             // Defender wins: it moves into the challenger's square.
             let mut lost = *b;
             lost.remove_known(from, piece);
-            if defender_role == Role::Pawn && far_rank(them).contains(from.bit()) {
-                for p in Role::PROMOTIONS {
-                    let mut child = lost;
-                    child.relocate(to, from, defender, p);
-                    sink.push(node.next(child));
-                }
-            } else {
-                lost.relocate(to, from, defender, defender_role);
-                sink.push(node.next(lost));
-            }
+            let promotes = defender_role == Role::Pawn && far_rank(them).contains(from.bit());
+            push_relocated(sink, node, lost, (to, from, defender), (!promotes).then_some(defender_role));
             // Draw: both stay.
             sink.push(node.next(*b));
         }

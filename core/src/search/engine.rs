@@ -110,7 +110,8 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
     /// The best lines of the last completed depth, best first.
     pub lines: Vec<Line<M>>,
-    /// Whether a limit or the stop flag cut the last iteration short.
+    /// Whether a limit cut the last iteration short, or the stop flag ended
+    /// the search (during an iteration or between two).
     pub stopped: bool,
 }
 
@@ -336,7 +337,12 @@ impl<P: Evaluate> Searcher<P> {
                 lines: result.lines.clone(),
             };
             on_info(&info);
-            if soft_time.is_some_and(|t| self.start.elapsed() >= t) || self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) {
+                // Raised between two iterations: stopped all the same.
+                self.aborted = true;
+                break;
+            }
+            if soft_time.is_some_and(|t| self.start.elapsed() >= t) {
                 break;
             }
         }

@@ -572,7 +572,19 @@ pub fn random_walk<P: Position>(mut pos: P, rng: &mut impl rand::Rng) -> P {
         if moves.is_empty() {
             break;
         }
-        pos.play_unchecked(moves[rng.random_range(0..moves.len())].clone());
+        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
     }
     pos
+}
+
+/// The reference value of `pos` after its input `best`, `depth - 1` plies
+/// below, seen as [`reference_for_mover`] sees `pos` (so a best input's
+/// value is the root's value).
+pub fn reference_after<P: Evaluate>(pos: &P, best: P::Move, depth: u32, qmax: u32) -> i32 {
+    let mut child = pos.clone();
+    child.play_unchecked(best);
+    let four = pos.seat_count() > 2;
+    let viewer = if four { pos.turn() } else { Seat(0) };
+    let v = reference_at(&child, depth - 1, viewer, qmax, 1);
+    if !four && pos.turn() != Seat(0) { -v } else { v }
 }
