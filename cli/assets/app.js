@@ -406,6 +406,23 @@ function keyLine(box, key, value) {
   return d;
 }
 
+// A list of roles as glyphs with counts (the bench: ♟×5 ♞×2 ♝).
+function roleCounts(list, seat) {
+  const span = document.createElement("span");
+  if (!list.length) span.append("empty");
+  const counts = new Map();
+  for (const role of list) counts.set(role, (counts.get(role) || 0) + 1);
+  for (const [role, n] of counts) {
+    const g = document.createElement("span");
+    g.className = "reserve-piece";
+    g.title = role;
+    g.style.color = seatColour(seat);
+    g.textContent = GLYPHS[role] || role;
+    span.append(g, n > 1 ? "\u00D7" + n + " " : " ");
+  }
+  return span;
+}
+
 function drawDetails() {
   const show = state.show;
   const box = $("details");
@@ -422,7 +439,7 @@ function drawDetails() {
   }
   if (Array.isArray(show.interregnum) && show.interregnum.length) keyLine(box, "interregnum", show.interregnum.join(", "));
   if (show.bench) {
-    for (const [seat, list] of Object.entries(show.bench)) keyLine(box, seat + " bench", list.length ? list.join(", ") : "empty");
+    for (const [seat, list] of Object.entries(show.bench)) keyLine(box, seat + " bench", roleCounts(list, seat));
   }
   if (show.joker_reserve) {
     for (const [seat, list] of Object.entries(show.joker_reserve)) {

@@ -32,7 +32,8 @@ impl Server {
             .expect("start motley serve");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the URL line");
-        let url = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("URL line: {line:?}"));
+        let url =
+            line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("URL line: {line:?}"));
         let addr: SocketAddr = url.trim_end_matches('/').parse().expect("a socket address");
         assert!(addr.ip().is_loopback(), "{addr}");
         Server { child, addr }
@@ -46,25 +47,7 @@ impl Server {
 
     /// One request on a fresh connection: (status, body).
     fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-        let mut stream = self.connect();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
-             Connection: close\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body));
-        let mut reader = BufReader::new(stream);
-        let (status, headers) = read_head(&mut reader);
-        let mut raw = Vec::new();
-        if headers.contains("transfer-encoding: chunked") {
-            while let Some(chunk) = read_chunk(&mut reader) {
-                raw.extend(chunk);
-            }
-        } else {
-            reader.read_to_end(&mut raw).expect("body");
-        }
-        (status, String::from_utf8(raw).expect("UTF-8 body"))
+        http(self.addr, method, path, body)
     }
 
     fn post(&self, command: &str, body: &Value) -> (u16, String) {
@@ -112,6 +95,37 @@ impl Drop for Server {
     }
 }
 
+/// One HTTP/1.1 request to `addr` on a fresh connection: (status, body).
+fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body));
+    let mut reader = BufReader::new(stream);
+    let (status, headers) = read_head(&mut reader);
+    let mut raw = Vec::new();
+    if headers.contains("transfer-encoding: chunked") {
+        while let Some(chunk) = read_chunk(&mut reader) {
+            raw.extend(chunk);
+        }
+    } else if let Some(n) = content_length(&headers) {
+        raw.resize(n, 0);
+        reader.read_exact(&mut raw).expect("body");
+    } else {
+        let _ = reader.read_to_end(&mut raw);
+    }
+    (status, String::from_utf8(raw).expect("UTF-8 body"))
+}
+
+/// The `content-length` among `headers` (lower case).
+fn content_length(headers: &str) -> Option<usize> {
+    headers.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|n| n.trim().parse().ok())
+}
+
 /// The status line and the headers (lower case), up to the blank line.
 fn read_head(reader: &mut impl BufRead) -> (u16, String) {
     let mut status_line = String::new();
@@ -143,7 +157,10 @@ fn read_chunk(reader: &mut impl BufRead) -> Option<Vec<u8>> {
 
 /// The events of a stream (name, data) until it ends, or until `stop_after`
 /// says so.
-fn read_events(reader: &mut impl BufRead, mut stop_after: impl FnMut(&str, &Value) -> bool) -> Vec<(String, Value)> {
+fn read_events(
+    reader: &mut impl BufRead,
+    mut stop_after: impl FnMut(&str, &Value) -> bool,
+) -> Vec<(String, Value)> {
     let mut events = Vec::new();
     let mut pending = String::new();
     while let Some(chunk) = read_chunk(reader) {
@@ -212,10 +229,25 @@ fn every_command_answers_with_the_cli_document() {
     let cases: Vec<(&str, Value, Vec<&str>, bool)> = vec![
         ("show", json!({"variant": "sovereign"}), vec!["show", "sovereign"], true),
         ("show", json!({"variant": "royale"}), vec!["show", "royale"], true),
-        ("show", json!({"variant": "joker", "moves": ["e2e4", "e7e5"]}), vec!["show", "joker", "--moves", "e2e4", "e7e5"], true),
+        (
+            "show",
+            json!({"variant": "joker", "moves": ["e2e4", "e7e5"]}),
+            vec!["show", "joker", "--moves", "e2e4", "e7e5"],
+            true,
+        ),
         ("show", json!({"variant": "mages", "fen": PENDING}), vec!["show", "mages", "--fen", PENDING], true),
-        ("moves", json!({"variant": "mages", "fen": PENDING}), vec!["moves", "mages", "--fen", PENDING], true),
-        ("moves", json!({"variant": "sovereign", "moves": "e2e4"}), vec!["moves", "sovereign", "--moves", "e2e4"], true),
+        (
+            "moves",
+            json!({"variant": "mages", "fen": PENDING}),
+            vec!["moves", "mages", "--fen", PENDING],
+            true,
+        ),
+        (
+            "moves",
+            json!({"variant": "sovereign", "moves": "e2e4"}),
+            vec!["moves", "sovereign", "--moves", "e2e4"],
+            true,
+        ),
         (
             "play",
             json!({"variant": "joker", "moves": ["e2e4", "e7e5"], "repetition": 3}),
@@ -234,7 +266,12 @@ fn every_command_answers_with_the_cli_document() {
             vec!["perft", "joker", "3", "--divide", "--moves", "e2e4"],
             false,
         ),
-        ("perft", json!({"variant": "mages", "depth": 2, "mode": "full"}), vec!["perft", "mages", "2", "--mode", "full"], false),
+        (
+            "perft",
+            json!({"variant": "mages", "depth": 2, "mode": "full"}),
+            vec!["perft", "mages", "2", "--mode", "full"],
+            false,
+        ),
         // `depth` without `time` gets the server's time cap (docs/api.md).
         (
             "analyze",
@@ -273,11 +310,19 @@ fn errors_are_the_cli_error_lines() {
     let server = Server::start();
     let cases: Vec<(&str, Value, Vec<&str>)> = vec![
         ("show", json!({"variant": "chess"}), vec!["show", "chess"]),
-        ("play", json!({"variant": "joker", "moves": ["e2e4", "e2e4"]}), vec!["play", "joker", "--moves", "e2e4", "e2e4"]),
+        (
+            "play",
+            json!({"variant": "joker", "moves": ["e2e4", "e2e4"]}),
+            vec!["play", "joker", "--moves", "e2e4", "e2e4"],
+        ),
         ("moves", json!({"variant": "joker", "fen": "8/8 w"}), vec!["moves", "joker", "--fen", "8/8 w"]),
         ("perft", json!({"variant": "joker"}), vec!["perft", "joker"]),
         ("show", json!({"fen": "x"}), vec!["show", "--fen", "x"]),
-        ("render", json!({"variant": "joker", "highlight": "a1a8"}), vec!["render", "joker", "--highlight", "a1a8"]),
+        (
+            "render",
+            json!({"variant": "joker", "highlight": "a1a8"}),
+            vec!["render", "joker", "--highlight", "a1a8"],
+        ),
         ("analyze", json!({"variant": "joker", "multipv": 0}), vec!["analyze", "joker", "--multipv", "0"]),
     ];
     for (command, body, args) in &cases {
@@ -296,9 +341,24 @@ fn errors_are_the_cli_error_lines() {
         ("/api/show", b"{\"variant\": \"joker\", \"moves\": [1]}", 400, "error: `moves` must be"),
         ("/api/show", b"{\"variant\": \"--help\"}", 400, "error: unknown variant `--help`"),
         ("/api/perft", b"{\"variant\": \"sovereign\", \"depth\": 6}", 400, "error: this perft is too large"),
-        ("/api/perft", b"{\"variant\": \"joker\", \"depth\": 13}", 400, "error: `depth` is above the server's cap"),
-        ("/api/analyze", b"{\"variant\": \"joker\", \"time\": 99999}", 400, "error: `time` is above the server's cap"),
-        ("/api/analyze", b"{\"variant\": \"joker\", \"threads\": 64}", 400, "error: `threads` is above the server's cap"),
+        (
+            "/api/perft",
+            b"{\"variant\": \"joker\", \"depth\": 13}",
+            400,
+            "error: `depth` is above the server's cap",
+        ),
+        (
+            "/api/analyze",
+            b"{\"variant\": \"joker\", \"time\": 99999}",
+            400,
+            "error: `time` is above the server's cap",
+        ),
+        (
+            "/api/analyze",
+            b"{\"variant\": \"joker\", \"threads\": 64}",
+            400,
+            "error: `threads` is above the server's cap",
+        ),
         ("/api/match", b"{\"variant\": \"joker\"}", 404, "error: unknown command `match`"),
         ("/api/uci", b"{}", 404, "error: unknown command `uci`"),
         ("/nowhere", b"", 404, "error: no such page"),
@@ -369,7 +429,17 @@ fn a_stream_sends_each_depth_then_done() {
     assert_eq!(name, "done");
     assert_eq!(done["depth"], 4);
     // The same position searched by `analyze` to the same depth finds the same move.
-    let cli = common::json(&["analyze", "joker", "--moves", "e2e4,e7e5", "--depth", "4", "--multipv", "2", "--json"]);
+    let cli = common::json(&[
+        "analyze",
+        "joker",
+        "--moves",
+        "e2e4,e7e5",
+        "--depth",
+        "4",
+        "--multipv",
+        "2",
+        "--json",
+    ]);
     assert_eq!(done["best_move"], cli["search"]["best_move"]);
     assert_eq!(done["score"], cli["search"]["score"]);
     // A bad query is the CLI's error, before any event.
@@ -377,7 +447,10 @@ fn a_stream_sends_each_depth_then_done() {
     assert_eq!(status, 400);
     let mut body = String::new();
     let _ = reader.read_to_string(&mut body);
-    assert_eq!(error_of(&body), cli_error(&["analyze", "chess"]).replace("argument <VARIANT>", "query parameter variant"));
+    assert_eq!(
+        error_of(&body),
+        cli_error(&["analyze", "chess"]).replace("argument <VARIANT>", "query parameter variant")
+    );
     let (status, mut reader) = server.open_stream("variant=joker&moves=e2e5");
     assert_eq!(status, 400);
     let mut body = String::new();
@@ -458,4 +531,223 @@ fn slow_and_broken_clients_do_not_stop_the_others() {
     drop(idle_stream);
     server.wait_idle(Duration::from_secs(10));
     assert_eq!(server.health()["streams"], 0);
+}
+
+// ---- The page in headless Chromium, through chromedriver (WebDriver) ----
+
+/// Whether to run the browser test: chromedriver is installed, or
+/// `MOTLEY_BROWSER=1` asks for it (then a missing one fails the test).
+fn browser_wanted() -> bool {
+    std::env::var_os("MOTLEY_BROWSER").is_some_and(|v| v == "1")
+        || std::path::Path::new("/usr/bin/chromedriver").exists()
+}
+
+/// A chromedriver process and one browser session, ended when dropped.
+struct Browser {
+    driver: Child,
+    addr: SocketAddr,
+    session: String,
+    profile: std::path::PathBuf,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    fn start() -> Browser {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let driver = Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver (apt-get install chromium chromium-driver)");
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
+        let start = Instant::now();
+        while TcpStream::connect(addr).is_err() {
+            assert!(start.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let profile = std::env::temp_dir().join(format!("motley-chromium-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        let mut browser = Browser { driver, addr, session: String::new(), profile };
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1300,1000",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([format!("--user-data-dir={}", browser.profile.display())])
+        .collect::<Vec<_>>();
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": args},
+        }}});
+        let answer = browser.command("POST", "/session", &caps);
+        browser.session =
+            answer["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {answer}")).to_owned();
+        browser
+    }
+
+    /// One WebDriver command: its `value`.
+    fn command(&self, method: &str, path: &str, body: &Value) -> Value {
+        let (status, text) = http(self.addr, method, path, body.to_string().as_bytes());
+        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+        assert_eq!(status, 200, "{method} {path}: {doc}");
+        doc["value"].clone()
+    }
+
+    fn session(&self, method: &str, path: &str, body: &Value) -> Value {
+        self.command(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    fn open(&self, url: &str) {
+        self.session("POST", "/url", &json!({ "url": url }));
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.session("POST", "/execute/sync", &json!({ "script": script, "args": [] }))
+    }
+
+    /// Waits until `script` returns something other than null/false/"".
+    fn wait_for(&self, script: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let value = self.script(script);
+            if !matches!(&value, Value::Null | Value::Bool(false)) && value != "" {
+                return value;
+            }
+            assert!(start.elapsed() < Duration::from_secs(15), "timed out waiting for: {script}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A real click (WebDriver's pointer) on the element `css` selects.
+    fn click(&self, css: &str) {
+        self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
+        let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
+        let id = found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_owned();
+        self.session("POST", &format!("/element/{id}/click"), &json!({}));
+    }
+
+    fn square(&self, name: &str) {
+        self.click(&format!("#board g[data-square=\"{name}\"]"));
+    }
+
+    /// The move list's tokens once it has `n` of them.
+    fn moves_after(&self, n: usize) -> Vec<String> {
+        let list = self.wait_for(&format!(
+            "const items = [...document.querySelectorAll('#movelist li')]; \
+             return items.length === {n} && items.map(li => li.textContent.replace(/^\\d+\\./, ''));"
+        ));
+        serde_json::from_value(list).expect("a list of moves")
+    }
+
+    /// The position string the page shows once it equals `fen`.
+    fn wait_fen(&self, fen: &str) {
+        self.wait_for(&format!("return document.getElementById('fen').value === {fen:?}"));
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = http(self.addr, "DELETE", &format!("/session/{}", self.session), b"");
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// `text` for a URL's fragment.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b',' { (b as char).to_string() } else { format!("%{b:02X}") }
+        })
+        .collect()
+}
+
+#[test]
+fn the_page_plays_moves_by_clicking_in_chromium() {
+    if !browser_wanted() {
+        eprintln!("skipped: no /usr/bin/chromedriver (MOTLEY_BROWSER=1 runs it anyway)");
+        return;
+    }
+    let server = Server::start();
+    let browser = Browser::start();
+    let page = |n: u32, hash: &str| format!("http://{}/?load={n}#{hash}", server.addr);
+    let fen_after = |args: &[&str]| common::json(args)["fen"].as_str().expect("fen").to_owned();
+
+    // Joker's Chess: two moves by clicking, then back and forward.
+    browser.open(&page(1, "variant=joker"));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 64");
+    browser.square("e2");
+    browser.wait_for("return document.querySelectorAll('#board circle').length > 0");
+    browser.square("e4");
+    assert_eq!(browser.moves_after(1), ["e2e4"]);
+    browser.square("e7");
+    browser.square("e5");
+    assert_eq!(browser.moves_after(2), ["e2e4", "e7e5"]);
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4,e7e5", "--json"]));
+    browser.click("#back");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4", "--json"]));
+    browser.click("#last");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4,e7e5", "--json"]));
+
+    // A drop from the Joker Reserve: the reserve's knight, then the square.
+    let fixtures =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
+            .expect("fixture");
+    let with_reserve = fixtures
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' ').map(|(_, fen)| fen.to_owned()))
+        .find(|fen| common::ok(&["moves", "joker", "--fen", fen]).lines().any(|m| m == "N@e6"))
+        .expect("a fixture with a knight drop on e6");
+    browser.open(&page(2, &format!("variant=joker&fen={}", encode(&with_reserve))));
+    browser.click("button[data-drop=\"N\"]:not([disabled])");
+    browser.square("e6");
+    assert_eq!(browser.moves_after(1), ["N@e6"]);
+
+    // Mage's Chess: a pending engagement resolved with its button.
+    browser.open(&page(3, &format!("variant=mages&fen={}", encode(PENDING))));
+    browser.click("#special button[data-token=\"challenger\"]");
+    assert_eq!(browser.moves_after(1), ["challenger"]);
+    browser.wait_fen(&fen_after(&["play", "mages", "--fen", PENDING, "--moves", "challenger", "--json"]));
+
+    // Sovereign Chess: a promotion is a choice of pieces.
+    let figure4 = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/sovereign/positions/figure4.fen"
+    ))
+    .expect("fixture");
+    let figure4 =
+        figure4.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).expect("a position").trim();
+    browser.open(&page(4, &format!("variant=sovereign&fen={}", encode(figure4))));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.square("i6");
+    browser.square("i7");
+    browser.click("#choices button[data-token=\"i6i7q\"]");
+    assert_eq!(browser.moves_after(1), ["i6i7q"]);
+
+    // Live analysis draws lines and an arrow, and stops with the page.
+    browser.open(&page(5, "variant=joker"));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 64");
+    browser.click("#analyze");
+    browser.wait_for("return document.querySelectorAll('#lines li').length > 0 && document.querySelector('.best-arrow') !== null");
+    browser.click("#analyze");
+    browser.open("about:blank");
+    server.wait_idle(Duration::from_secs(5));
 }
