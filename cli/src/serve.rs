@@ -285,30 +285,24 @@ fn caps(
         return Err(over("threads", THREADS_CAP));
     }
     match command {
-        "perft" => {
-            if get("depth").is_some_and(|d| d > PERFT_DEPTH_CAP) {
-                return Err(over("depth", PERFT_DEPTH_CAP));
-            }
+        "perft" if get("depth").is_some_and(|d| d > PERFT_DEPTH_CAP) => Err(over("depth", PERFT_DEPTH_CAP)),
+        "analyze" if get("time").is_some_and(|t| t > ANALYZE_TIME_CAP_MS) => {
+            Err(over("time", ANALYZE_TIME_CAP_MS))
         }
         "analyze" => {
-            if get("time").is_some_and(|t| t > ANALYZE_TIME_CAP_MS) {
-                return Err(over("time", ANALYZE_TIME_CAP_MS));
-            }
             if map.get("depth").is_some_and(|v| !v.is_null()) && map.get("time").is_none_or(Value::is_null) {
                 options.push(format!("--time={ANALYZE_TIME_CAP_MS}"));
             }
+            Ok(())
         }
-        "annotate" => {
-            if get("depth").is_some_and(|d| d > ANNOTATE_DEPTH_CAP) {
-                return Err(over("depth", ANNOTATE_DEPTH_CAP));
-            }
-            if get("time").is_some_and(|t| t > ANNOTATE_TIME_CAP_MS) {
-                return Err(over("time", ANNOTATE_TIME_CAP_MS));
-            }
+        "annotate" if get("depth").is_some_and(|d| d > ANNOTATE_DEPTH_CAP) => {
+            Err(over("depth", ANNOTATE_DEPTH_CAP))
         }
-        _ => {}
+        "annotate" if get("time").is_some_and(|t| t > ANNOTATE_TIME_CAP_MS) => {
+            Err(over("time", ANNOTATE_TIME_CAP_MS))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Runs `call` as the binary runs a command line (without a terminal), on
@@ -381,7 +375,6 @@ impl Drop for StopOnDrop {
 }
 
 /// The application: every route of the page and the API.
-#[must_use]
 pub fn router() -> Router {
     let shared = Arc::new(Shared {
         searches: AtomicUsize::new(0),
