@@ -625,7 +625,8 @@ function startAnalysis() {
   state.lastInfo = null;
   $("lines").replaceChildren();
   $("anainfo").textContent = "searching…";
-  if (!state.show || state.show.outcome) {
+  if (!state.show) return;
+  if (state.show.outcome) {
     $("anainfo").textContent = "the game is over";
     return;
   }
@@ -780,7 +781,8 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
 });
 
-// `#variant=joker&fen=...&moves=e2e4,e7e5` in the address opens that position.
+// `#variant=joker&fen=...&moves=e2e4,e7e5` in the address opens that position
+// (`&turns=1`: the board a quarter turn round; `&analyze=1`: analysis on).
 (function start() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const variant = hash.get("variant");
@@ -789,5 +791,6 @@ document.addEventListener("keydown", (e) => {
   if (hash.get("moves")) state.moves = hash.get("moves").split(/[,\s]+/).filter(Boolean);
   state.cursor = state.moves.length;
   if (hash.get("turns")) state.turns = (parseInt(hash.get("turns"), 10) || 0) % 4;
+  if (hash.get("analyze") === "1") toggleAnalysis();
   refresh();
 })();
