@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -187,6 +188,14 @@ fn number_of(value: &Value) -> Option<u64> {
 /// `motley <command> … --json` that answers it, with the server's caps
 /// applied (see `docs/api.md`): `{"variant": "joker", "moves": ["e2e4"],
 /// "depth": 3}` for `perft` is `motley perft --moves=e2e4 --json -- joker 3`.
+///
+/// ```
+/// use motley_cli::serve::api_args;
+///
+/// let body = serde_json::json!({"variant": "joker", "moves": ["e2e4"], "depth": 3});
+/// let call = api_args("perft", &body).expect("a good body");
+/// assert_eq!(call.args, ["motley", "perft", "--moves=e2e4", "--json", "--", "joker", "3"]);
+/// ```
 ///
 /// # Errors
 /// An input error for an unknown command, a body that is not an object, an
@@ -388,7 +397,15 @@ pub fn router() -> Router {
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
         .route("/api/health", get(health))
         .route("/api/analyze/stream", get(stream))
-        .route("/api/{command}", post(api))
+        .route(
+            "/api/{command}",
+            post(api).fallback(|| async {
+                error_response(
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "error: the API's commands take POST, request method",
+                )
+            }),
+        )
         .fallback(|| async { error_response(StatusCode::NOT_FOUND, "error: no such page, path") })
         .with_state(shared)
 }
@@ -655,7 +672,16 @@ fn stream_query(query: &HashMap<String, String>) -> Result<(Variant, Common, Lim
 }
 
 /// `GET /api/analyze/stream`: one `info` event per completed depth, then `done`.
-async fn stream(State(shared): State<Arc<Shared>>, Query(query): Query<HashMap<String, String>>) -> Response {
+async fn stream(
+    State(shared): State<Arc<Shared>>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Response {
+    let query = match query {
+        Ok(Query(query)) => query,
+        Err(e) => {
+            return error_response(StatusCode::BAD_REQUEST, &format!("error: {}, query", e.body_text()));
+        }
+    };
     let (variant, common, limits) = match stream_query(&query) {
         Ok(q) => q,
         Err(e) => return cli_error_response(&e),

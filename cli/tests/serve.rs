@@ -362,9 +362,12 @@ fn errors_are_the_cli_error_lines() {
         ("/api/match", b"{\"variant\": \"joker\"}", 404, "error: unknown command `match`"),
         ("/api/uci", b"{}", 404, "error: unknown command `uci`"),
         ("/nowhere", b"", 404, "error: no such page"),
+        ("/api/show", b"", 405, "error: the API's commands take POST"),
+        ("/api/analyze/stream?variant=joker&moves=%ZZ", b"", 400, "error: "),
     ];
     for (path, body, status, start) in bad {
-        let method = if path == "/nowhere" { "GET" } else { "POST" };
+        let method =
+            if status == 405 || path.starts_with("/nowhere") || path.contains('?') { "GET" } else { "POST" };
         let (got, answer) = server.request(method, path, body);
         assert_eq!(got, status, "{path} {}: {answer}", String::from_utf8_lossy(body));
         let line = error_of(&answer);
