@@ -476,7 +476,7 @@ fn a_client_that_goes_away_has_its_search_stopped() {
     drop(reader);
     let took = server.wait_idle(Duration::from_secs(5));
     eprintln!("search stopped {took:?} after the client went away");
-    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
 }
 
 #[test]
