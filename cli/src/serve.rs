@@ -59,8 +59,11 @@ pub const THREADS_CAP: u64 = 2;
 pub const PERFT_DEPTH_CAP: u64 = 12;
 /// The largest estimated `perft` tree (legal moves to the power `depth`).
 pub const PERFT_NODE_CAP: f64 = 2e7;
-/// `annotate`'s caps: plies a position and milliseconds a position.
+/// `annotate`'s caps: plies a position, milliseconds a position, and plies
+/// (positions to search) in the whole record.
 pub const ANNOTATE_DEPTH_CAP: u64 = 6;
+/// See [`ANNOTATE_DEPTH_CAP`].
+pub const ANNOTATE_PLY_CAP: usize = 300;
 /// See [`ANNOTATE_DEPTH_CAP`].
 pub const ANNOTATE_TIME_CAP_MS: u64 = 1_000;
 /// How often an idle stream sends a comment; a write that fails tells the
@@ -348,6 +351,27 @@ fn perft_estimate(call: &ApiCall) -> Option<f64> {
     Some((legal as f64).powi(depth))
 }
 
+/// The plies an `annotate` call would search: each game's main line (or
+/// the `game` asked for), counted by `replay --moves` through the same entry
+/// point. `None` when a game is bad (`annotate` reports it).
+fn annotate_plies(call: &ApiCall) -> Option<usize> {
+    let games = motley_core::record::parse(&call.input).len();
+    let only = call.args.iter().find_map(|a| a.strip_prefix("--game=")).map(str::to_owned);
+    let list: Vec<String> = match only {
+        Some(g) => vec![g],
+        None => (1..=games).map(|g| g.to_string()).collect(),
+    };
+    let mut total = 0;
+    for game in list {
+        let args = ["motley", "replay", "--moves", "--json", &format!("--game={game}"), "--", "-"];
+        let replay = ApiCall { args: args.map(str::to_owned).to_vec(), input: call.input.clone() };
+        let crate::Outcome::Success(text) = run_call(&replay) else { return None };
+        let doc: Value = serde_json::from_str(&text).ok()?;
+        total += doc["moves"].as_array()?.len();
+    }
+    Some(total)
+}
+
 /// What every request shares: the counters and the caps' semaphores.
 #[derive(Debug)]
 struct Shared {
@@ -511,6 +535,14 @@ async fn api(State(shared): State<Arc<Shared>>, Path(command): Path<String>, bod
                 "this perft is too large for the server (about {} nodes estimated, cap {PERFT_NODE_CAP}; \
                  run `motley perft` instead)",
                 perft_estimate(&call).map_or(0, |n| n as u64)
+            )));
+        }
+        if command == "annotate"
+            && let Some(plies) = annotate_plies(&call).filter(|&n| n > ANNOTATE_PLY_CAP)
+        {
+            return crate::Outcome::Failure(body_error(format!(
+                "this record is too long for the server ({plies} plies to annotate, cap {ANNOTATE_PLY_CAP}; \
+                 run `motley annotate` instead)"
             )));
         }
         run_call(&call)

@@ -332,6 +332,13 @@ fn errors_are_the_cli_error_lines() {
         cli_args.push("--json");
         assert_eq!(error_of(&answer), cli_error(&cli_args), "POST /api/{command} {body}");
     }
+    // 26 games of 12 plies (the fourteen-move rule ends a shuffle at 14): more
+    // than annotate's 300-ply cap.
+    let shuffle: Vec<&str> = ["g1f3", "g8f6", "f3g1", "f6g8"].into_iter().cycle().take(12).collect();
+    let mut args = vec!["record", "joker", "--moves"];
+    args.extend(&shuffle);
+    let game = common::ok(&args);
+    let long_record = json!({ "record": vec![game; 26].join("\n"), "depth": 1 }).to_string();
     // What only the server sees: the body and the path.
     let bad: Vec<(&str, &[u8], u16, &str)> = vec![
         ("/api/show", b"{\"variant\": ", 400, "error: malformed JSON: "),
@@ -361,6 +368,12 @@ fn errors_are_the_cli_error_lines() {
         ),
         ("/api/match", b"{\"variant\": \"joker\"}", 404, "error: unknown command `match`"),
         ("/api/uci", b"{}", 404, "error: unknown command `uci`"),
+        (
+            "/api/annotate",
+            long_record.as_bytes(),
+            400,
+            "error: this record is too long for the server (312 plies",
+        ),
         ("/nowhere", b"", 404, "error: no such page"),
         ("/api/show", b"", 405, "error: the API's commands take POST"),
         ("/api/analyze/stream?variant=joker&moves=%ZZ", b"", 400, "error: "),
