@@ -530,11 +530,13 @@ async fn api(State(shared): State<Arc<Shared>>, Path(command): Path<String>, bod
     let result = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let _running = searching.then(|| Running::start(&shared));
-        if command == "perft" && perft_estimate(&call).is_some_and(|n| n > PERFT_NODE_CAP) {
+        if command == "perft"
+            && let Some(nodes) = perft_estimate(&call).filter(|&n| n > PERFT_NODE_CAP)
+        {
             return crate::Outcome::Failure(body_error(format!(
                 "this perft is too large for the server (about {} nodes estimated, cap {PERFT_NODE_CAP}; \
                  run `motley perft` instead)",
-                perft_estimate(&call).map_or(0, |n| n as u64)
+                nodes as u64
             )));
         }
         if command == "annotate"
