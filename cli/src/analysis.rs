@@ -110,7 +110,8 @@ fn join<M: core::fmt::Display>(moves: &[M]) -> String {
 }
 
 /// A score as JSON: `{"text": "+0.25", "cp": 25}` or `{"text": "win in 3", "win_in": 3}`.
-fn score_json(score: Score) -> Value {
+#[must_use]
+pub fn score_json(score: Score) -> Value {
     match score.win_distance() {
         Some(d) if score.is_win() => json!({ "text": score.to_string(), "win_in": d }),
         Some(d) => json!({ "text": score.to_string(), "loss_in": -d }),

@@ -177,6 +177,18 @@ Each move gets `{[%eval S]}` (pawns, or #N, for the seat that moved); a move tha
 $2 (?) or $4 (??) with the best move; the last move's comment sums up each seat.
 A progress bar is drawn on stderr when stderr is a terminal.")]
     Annotate(crate::record::AnnotateArgs),
+    /// A local web analysis board for every variant, and its JSON API (see docs/api.md).
+    #[command(after_help = "\
+Examples:
+  motley serve                          http://127.0.0.1:8080/
+  motley serve --port 0                 any free port (the URL printed names it)
+
+Prints `listening on <URL>` and serves until Ctrl-C. Open the URL in a browser: the page
+and its scripts are built into the binary and need no internet connection.
+`POST /api/<command>` with a JSON body answers with `motley <command> --json`'s document
+(show, moves, play, perft, render, analyze, record, replay, annotate);
+`GET /api/analyze/stream` streams a search's depths as server-sent events.")]
+    Serve(crate::serve::ServeArgs),
 }
 
 impl Command {
@@ -193,6 +205,7 @@ impl Command {
             Command::Record(r) => &r.common,
             Command::Replay(r) => &r.common,
             Command::Annotate(a) => &a.common,
+            Command::Serve(s) => &s.common,
         }
     }
 }

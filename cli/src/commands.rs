@@ -144,7 +144,8 @@ pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Re
         | Command::Uci(_)
         | Command::Record(_)
         | Command::Replay(_)
-        | Command::Annotate(_) => {
+        | Command::Annotate(_)
+        | Command::Serve(_) => {
             return Err(CliError::input(
                 format!("`{}` needs a variant with a search evaluation", P::VARIANT),
                 "argument <VARIANT>",

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod error;
 pub mod perft;
 pub mod record;
+pub mod serve;
 pub mod sprt;
 pub mod tournament;
 pub mod uci;

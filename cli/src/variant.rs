@@ -241,6 +241,10 @@ pub fn run_io<R: std::io::BufRead + Send>(
     input: R,
     stream: &mut (dyn std::io::Write + Send),
 ) -> Result<Output, CliError> {
+    if let Command::Serve(args) = command {
+        crate::serve::run(args, stream)?;
+        return Ok(Output::default());
+    }
     if crate::record::handles(command) {
         return crate::record::run(command, term, input);
     }

@@ -1,0 +1,769 @@
+//! `motley serve` (issue 18): the HTTP API against a server on an ephemeral
+//! loopback port, started as the binary is (`motley serve --port 0`).
+//!
+//! Every command's answer is compared with `motley <command> --json` for the
+//! same arguments (byte for byte; the timing keys of perft, analyze and
+//! annotate apart), errors with the CLI's error line, and the server is
+//! pushed with malformed, oversize and concurrent requests, and clients
+//! that go away mid-stream or read slowly.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// A `motley serve --port 0` process, killed when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_motley"))
+            .args(["serve", "--host", "127.0.0.1", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start motley serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the URL line");
+        let url =
+            line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("URL line: {line:?}"));
+        let addr: SocketAddr = url.trim_end_matches('/').parse().expect("a socket address");
+        assert!(addr.ip().is_loopback(), "{addr}");
+        Server { child, addr }
+    }
+
+    fn connect(&self) -> TcpStream {
+        let stream = TcpStream::connect(self.addr).expect("connect");
+        stream.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
+        stream
+    }
+
+    /// One request on a fresh connection: (status, body).
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        http(self.addr, method, path, body)
+    }
+
+    fn post(&self, command: &str, body: &Value) -> (u16, String) {
+        self.request("POST", &format!("/api/{command}"), body.to_string().as_bytes())
+    }
+
+    fn health(&self) -> Value {
+        let (status, body) = self.request("GET", "/api/health", b"");
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).expect("health JSON")
+    }
+
+    fn searches(&self) -> u64 {
+        self.health()["searches"].as_u64().expect("searches")
+    }
+
+    /// Waits until no search runs; the time it took.
+    fn wait_idle(&self, within: Duration) -> Duration {
+        let start = Instant::now();
+        while self.searches() > 0 {
+            assert!(start.elapsed() < within, "searches still running after {within:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        start.elapsed()
+    }
+
+    /// Opens an analysis stream: the reader after the head, and the status.
+    fn open_stream(&self, query: &str) -> (u16, BufReader<TcpStream>) {
+        let mut stream = self.connect();
+        let head = format!(
+            "GET /api/analyze/stream?{query} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n",
+            self.addr
+        );
+        stream.write_all(head.as_bytes()).expect("send");
+        let mut reader = BufReader::new(stream);
+        let (status, _) = read_head(&mut reader);
+        (status, reader)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 request to `addr` on a fresh connection: (status, body).
+fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body));
+    let mut reader = BufReader::new(stream);
+    let (status, headers) = read_head(&mut reader);
+    let mut raw = Vec::new();
+    if headers.contains("transfer-encoding: chunked") {
+        while let Some(chunk) = read_chunk(&mut reader) {
+            raw.extend(chunk);
+        }
+    } else if let Some(n) = content_length(&headers) {
+        raw.resize(n, 0);
+        reader.read_exact(&mut raw).expect("body");
+    } else {
+        let _ = reader.read_to_end(&mut raw);
+    }
+    (status, String::from_utf8(raw).expect("UTF-8 body"))
+}
+
+/// The `content-length` among `headers` (lower case).
+fn content_length(headers: &str) -> Option<usize> {
+    headers.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|n| n.trim().parse().ok())
+}
+
+/// The status line and the headers (lower case), up to the blank line.
+fn read_head(reader: &mut impl BufRead) -> (u16, String) {
+    let mut status_line = String::new();
+    reader.read_line(&mut status_line).expect("status line");
+    let status = status_line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let mut headers = String::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).expect("header") == 0 || line == "\r\n" {
+            break;
+        }
+        headers.push_str(&line.to_ascii_lowercase());
+    }
+    (status, headers)
+}
+
+/// One chunk of a chunked body (`None` at the end).
+fn read_chunk(reader: &mut impl BufRead) -> Option<Vec<u8>> {
+    let mut size = String::new();
+    if reader.read_line(&mut size).ok()? == 0 {
+        return None;
+    }
+    let n = usize::from_str_radix(size.trim(), 16).ok()?;
+    let mut chunk = vec![0; n + 2];
+    reader.read_exact(&mut chunk).ok()?;
+    chunk.truncate(n);
+    (n > 0).then_some(chunk)
+}
+
+/// The events of a stream (name, data) until it ends, or until `stop_after`
+/// says so.
+fn read_events(
+    reader: &mut impl BufRead,
+    mut stop_after: impl FnMut(&str, &Value) -> bool,
+) -> Vec<(String, Value)> {
+    let mut events = Vec::new();
+    let mut pending = String::new();
+    while let Some(chunk) = read_chunk(reader) {
+        pending.push_str(&String::from_utf8(chunk).expect("UTF-8 events"));
+        while let Some(end) = pending.find("\n\n") {
+            let block: String = pending.drain(..end + 2).collect();
+            let mut name = "message".to_owned();
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(n) = line.strip_prefix("event: ") {
+                    name = n.to_owned();
+                } else if let Some(d) = line.strip_prefix("data: ") {
+                    data.push_str(d);
+                }
+            }
+            if data.is_empty() {
+                continue; // a keep-alive comment
+            }
+            let value: Value = serde_json::from_str(&data).expect("event JSON");
+            let stop = stop_after(&name, &value);
+            events.push((name, value));
+            if stop {
+                return events;
+            }
+        }
+    }
+    events
+}
+
+/// `doc` without the keys whose values are timings.
+fn untimed(doc: &Value) -> Value {
+    match doc {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "seconds" | "nodes_per_second" | "time_ms" | "nps"))
+                .map(|(k, v)| (k.clone(), untimed(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(untimed).collect()),
+        other => other.clone(),
+    }
+}
+
+/// `motley <args>`'s stderr line of a failing run.
+fn cli_error(args: &[&str]) -> String {
+    let (code, out, err) = common::motley(args);
+    assert_eq!((code, out.as_str()), (2, ""), "motley {}", args.join(" "));
+    err.trim_end().to_owned()
+}
+
+fn error_of(body: &str) -> String {
+    let doc: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    doc["error"].as_str().unwrap_or_else(|| panic!("no error: {body}")).to_owned()
+}
+
+const PENDING: &str = "r5/6/6/S1p3/6/6/6/5R g a5c5 a5 0 7";
+
+#[test]
+fn every_command_answers_with_the_cli_document() {
+    let server = Server::start();
+    let record = common::ok(&["record", "joker", "--moves", "e2e4", "e7e5", "g1f3", "--tag", "White=Ann"]);
+    let record_file = std::env::temp_dir().join(format!("motley-serve-{}.pgn", std::process::id()));
+    std::fs::write(&record_file, &record).expect("record file");
+    let file = record_file.to_str().expect("path");
+    // (command, body, the same arguments on the command line, exact?)
+    let cases: Vec<(&str, Value, Vec<&str>, bool)> = vec![
+        ("show", json!({"variant": "sovereign"}), vec!["show", "sovereign"], true),
+        ("show", json!({"variant": "royale"}), vec!["show", "royale"], true),
+        (
+            "show",
+            json!({"variant": "joker", "moves": ["e2e4", "e7e5"]}),
+            vec!["show", "joker", "--moves", "e2e4", "e7e5"],
+            true,
+        ),
+        ("show", json!({"variant": "mages", "fen": PENDING}), vec!["show", "mages", "--fen", PENDING], true),
+        (
+            "moves",
+            json!({"variant": "mages", "fen": PENDING}),
+            vec!["moves", "mages", "--fen", PENDING],
+            true,
+        ),
+        (
+            "moves",
+            json!({"variant": "sovereign", "moves": "e2e4"}),
+            vec!["moves", "sovereign", "--moves", "e2e4"],
+            true,
+        ),
+        (
+            "play",
+            json!({"variant": "joker", "moves": ["e2e4", "e7e5"], "repetition": 3}),
+            vec!["play", "joker", "--moves", "e2e4,e7e5", "--repetition", "3"],
+            true,
+        ),
+        (
+            "render",
+            json!({"variant": "joker", "moves": ["e2e4"], "highlight": "e7e5"}),
+            vec!["render", "joker", "--moves", "e2e4", "--highlight", "e7e5"],
+            true,
+        ),
+        (
+            "perft",
+            json!({"variant": "joker", "depth": 3, "divide": true, "moves": ["e2e4"]}),
+            vec!["perft", "joker", "3", "--divide", "--moves", "e2e4"],
+            false,
+        ),
+        (
+            "perft",
+            json!({"variant": "mages", "depth": 2, "mode": "full"}),
+            vec!["perft", "mages", "2", "--mode", "full"],
+            false,
+        ),
+        // `depth` without `time` gets the server's time cap (docs/api.md).
+        (
+            "analyze",
+            json!({"variant": "joker", "depth": 3, "multipv": 2}),
+            vec!["analyze", "joker", "--depth", "3", "--multipv", "2", "--time", "10000"],
+            false,
+        ),
+        (
+            "record",
+            json!({"variant": "joker", "moves": ["e2e4", "e7e5", "g1f3"], "tag": ["White=Ann"]}),
+            vec!["record", "joker", "--moves", "e2e4", "e7e5", "g1f3", "--tag", "White=Ann"],
+            true,
+        ),
+        ("replay", json!({"record": record, "ply": 1}), vec!["replay", file, "--ply", "1"], true),
+        ("replay", json!({"record": record, "moves": true}), vec!["replay", file, "--moves"], true),
+        ("annotate", json!({"record": record, "depth": 2}), vec!["annotate", file, "--depth", "2"], false),
+    ];
+    for (command, body, args, exact) in &cases {
+        let (status, answer) = server.post(command, body);
+        assert_eq!(status, 200, "{command} {body}: {answer}");
+        let mut cli_args = args.clone();
+        cli_args.push("--json");
+        let printed = common::ok(&cli_args);
+        if *exact {
+            assert_eq!(answer, printed, "POST /api/{command} {body}");
+        } else {
+            let answer: Value = serde_json::from_str(&answer).expect("JSON answer");
+            assert_eq!(untimed(&answer), untimed(&common::json(&cli_args)), "POST /api/{command} {body}");
+        }
+    }
+    let _ = std::fs::remove_file(&record_file);
+}
+
+#[test]
+fn errors_are_the_cli_error_lines() {
+    let server = Server::start();
+    let cases: Vec<(&str, Value, Vec<&str>)> = vec![
+        ("show", json!({"variant": "chess"}), vec!["show", "chess"]),
+        (
+            "play",
+            json!({"variant": "joker", "moves": ["e2e4", "e2e4"]}),
+            vec!["play", "joker", "--moves", "e2e4", "e2e4"],
+        ),
+        ("moves", json!({"variant": "joker", "fen": "8/8 w"}), vec!["moves", "joker", "--fen", "8/8 w"]),
+        ("perft", json!({"variant": "joker"}), vec!["perft", "joker"]),
+        ("show", json!({"fen": "x"}), vec!["show", "--fen", "x"]),
+        (
+            "render",
+            json!({"variant": "joker", "highlight": "a1a8"}),
+            vec!["render", "joker", "--highlight", "a1a8"],
+        ),
+        ("analyze", json!({"variant": "joker", "multipv": 0}), vec!["analyze", "joker", "--multipv", "0"]),
+    ];
+    for (command, body, args) in &cases {
+        let (status, answer) = server.post(command, body);
+        assert_eq!(status, 400, "{command} {body}: {answer}");
+        let mut cli_args = args.clone();
+        cli_args.push("--json");
+        assert_eq!(error_of(&answer), cli_error(&cli_args), "POST /api/{command} {body}");
+    }
+    // 26 games of 12 plies (the fourteen-move rule ends a shuffle at 14): more
+    // than annotate's 300-ply cap.
+    let shuffle: Vec<&str> = ["g1f3", "g8f6", "f3g1", "f6g8"].into_iter().cycle().take(12).collect();
+    let mut args = vec!["record", "joker", "--moves"];
+    args.extend(&shuffle);
+    let game = common::ok(&args);
+    let long_record = json!({ "record": vec![game; 26].join("\n"), "depth": 1 }).to_string();
+    // What only the server sees: the body and the path.
+    let bad: Vec<(&str, &[u8], u16, &str)> = vec![
+        ("/api/show", b"{\"variant\": ", 400, "error: malformed JSON: "),
+        ("/api/show", b"[1, 2]", 400, "error: the body is not a JSON object, request body"),
+        ("/api/show", b"{\"variant\": \"joker\", \"out\": \"/tmp/x\"}", 400, "error: unknown field `out`"),
+        ("/api/show", b"{\"variant\": 3}", 400, "error: unknown variant `3`"),
+        ("/api/show", b"{\"variant\": \"joker\", \"moves\": [1]}", 400, "error: `moves` must be"),
+        ("/api/show", b"{\"variant\": \"--help\"}", 400, "error: unknown variant `--help`"),
+        ("/api/perft", b"{\"variant\": \"sovereign\", \"depth\": 6}", 400, "error: this perft is too large"),
+        (
+            "/api/perft",
+            b"{\"variant\": \"joker\", \"depth\": 13}",
+            400,
+            "error: `depth` is above the server's cap",
+        ),
+        (
+            "/api/analyze",
+            b"{\"variant\": \"joker\", \"time\": 99999}",
+            400,
+            "error: `time` is above the server's cap",
+        ),
+        (
+            "/api/analyze",
+            b"{\"variant\": \"joker\", \"threads\": 64}",
+            400,
+            "error: `threads` is above the server's cap",
+        ),
+        ("/api/match", b"{\"variant\": \"joker\"}", 404, "error: unknown command `match`"),
+        ("/api/uci", b"{}", 404, "error: unknown command `uci`"),
+        (
+            "/api/annotate",
+            long_record.as_bytes(),
+            400,
+            "error: this record is too long for the server (312 plies",
+        ),
+        ("/nowhere", b"", 404, "error: no such page"),
+        ("/api/show", b"", 405, "error: the API's commands take POST"),
+        ("/api/analyze/stream?variant=joker&moves=%ZZ", b"", 400, "error: "),
+    ];
+    for (path, body, status, start) in bad {
+        let method =
+            if status == 405 || path.starts_with("/nowhere") || path.contains('?') { "GET" } else { "POST" };
+        let (got, answer) = server.request(method, path, body);
+        assert_eq!(got, status, "{path} {}: {answer}", String::from_utf8_lossy(body));
+        let line = error_of(&answer);
+        assert!(line.starts_with(start), "{path}: {line}");
+    }
+    // The unknown variant names the variants as the CLI does.
+    let (_, answer) = server.post("show", &json!({"variant": "chess"}));
+    assert_eq!(
+        error_of(&answer),
+        "error: unknown variant `chess` (expected sovereign, royale, mages or joker), argument <VARIANT>"
+    );
+}
+
+#[test]
+fn an_oversize_body_is_refused_with_413() {
+    let server = Server::start();
+    let limit = 1 << 20;
+    let mut body = b"{\"variant\": \"joker\", \"fen\": \"".to_vec();
+    body.resize(limit + 1, b' ');
+    let (status, answer) = server.request("POST", "/api/show", &body);
+    assert_eq!(status, 413, "{answer}");
+    assert_eq!(error_of(&answer), format!("error: the body is larger than {limit} bytes, request body"));
+    // Just at the limit: read, then refused as JSON, not for its size.
+    body.truncate(limit);
+    let (status, answer) = server.request("POST", "/api/show", &body);
+    assert_eq!(status, 400, "{answer}");
+    assert!(error_of(&answer).starts_with("error: malformed JSON"));
+    // The server goes on serving.
+    assert_eq!(server.post("show", &json!({"variant": "joker"})).0, 200);
+}
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let server = Server::start();
+    let (status, page) = server.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<svg id=\"board\"") && page.contains("/app.js"), "{page}");
+    for (path, needle) in [("/app.js", "EventSource"), ("/style.css", "#board"), ("/index.html", "Motley")] {
+        let (status, text) = server.request("GET", path, b"");
+        assert_eq!(status, 200, "{path}");
+        assert!(text.contains(needle), "{path}");
+    }
+    // No asset comes from another host: the page works offline.
+    for path in ["/", "/app.js", "/style.css"] {
+        let text = server.request("GET", path, b"").1;
+        for remote in ["https://", "src=\"http", "href=\"http", "url(http", "fetch(\"http", "//cdn"] {
+            assert!(!text.contains(remote), "{path} loads from the network ({remote})");
+        }
+    }
+}
+
+#[test]
+fn a_stream_sends_each_depth_then_done() {
+    let server = Server::start();
+    let (status, mut reader) = server.open_stream("variant=joker&moves=e2e4,e7e5&depth=4&multipv=2");
+    assert_eq!(status, 200);
+    let events = read_events(&mut reader, |name, _| name == "done");
+    let infos: Vec<&Value> = events.iter().filter(|(n, _)| n == "info").map(|(_, v)| v).collect();
+    assert_eq!(infos.iter().map(|v| v["depth"].as_u64().unwrap_or(0)).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert!(infos.iter().all(|v| v["lines"].as_array().is_some_and(|l| l.len() == 2)), "{infos:?}");
+    let (name, done) = events.last().expect("events");
+    assert_eq!(name, "done");
+    assert_eq!(done["depth"], 4);
+    // The same position searched by `analyze` to the same depth finds the same move.
+    let cli = common::json(&[
+        "analyze",
+        "joker",
+        "--moves",
+        "e2e4,e7e5",
+        "--depth",
+        "4",
+        "--multipv",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(done["best_move"], cli["search"]["best_move"]);
+    assert_eq!(done["score"], cli["search"]["score"]);
+    // A bad query is the CLI's error, before any event.
+    let (status, mut reader) = server.open_stream("variant=chess");
+    assert_eq!(status, 400);
+    let mut body = String::new();
+    let _ = reader.read_to_string(&mut body);
+    assert_eq!(
+        error_of(&body),
+        cli_error(&["analyze", "chess"]).replace("argument <VARIANT>", "query parameter variant")
+    );
+    let (status, mut reader) = server.open_stream("variant=joker&moves=e2e5");
+    assert_eq!(status, 400);
+    let mut body = String::new();
+    let _ = reader.read_to_string(&mut body);
+    assert_eq!(error_of(&body), cli_error(&["analyze", "joker", "--moves", "e2e5"]));
+    assert_eq!(server.open_stream("variant=joker&depth=99").0, 400);
+    assert_eq!(server.open_stream("variant=joker&colour=red").0, 400);
+    server.wait_idle(Duration::from_secs(10));
+}
+
+#[test]
+fn a_client_that_goes_away_has_its_search_stopped() {
+    let server = Server::start();
+    // Sovereign to depth 64 within the 60 s cap: only the stop flag ends it early.
+    let (status, mut reader) = server.open_stream("variant=sovereign");
+    assert_eq!(status, 200);
+    let events = read_events(&mut reader, |name, _| name == "info");
+    assert_eq!(events.len(), 1);
+    assert_eq!(server.searches(), 1);
+    drop(reader);
+    let took = server.wait_idle(Duration::from_secs(5));
+    eprintln!("search stopped {took:?} after the client went away");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+}
+
+#[test]
+fn fifty_concurrent_streams_are_served_or_refused_cleanly() {
+    let server = Server::start();
+    let outcomes: Vec<(u16, bool)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..50)
+            .map(|i| {
+                let server = &server;
+                scope.spawn(move || {
+                    let depth = 2 + i % 3;
+                    let (status, mut reader) = server.open_stream(&format!("variant=joker&depth={depth}"));
+                    if status == 200 {
+                        let events = read_events(&mut reader, |name, _| name == "done");
+                        (status, events.last().is_some_and(|(n, v)| n == "done" && v["depth"] == depth))
+                    } else {
+                        let mut body = String::new();
+                        let _ = reader.read_to_string(&mut body);
+                        (status, error_of(&body).starts_with("error: the server is busy"))
+                    }
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("client thread")).collect()
+    });
+    let served = outcomes.iter().filter(|(s, _)| *s == 200).count();
+    let refused = outcomes.iter().filter(|(s, _)| *s == 503).count();
+    eprintln!("50 streams: {served} served, {refused} refused");
+    assert_eq!(served + refused, 50, "{outcomes:?}");
+    assert!(outcomes.iter().all(|(_, ok)| *ok), "{outcomes:?}");
+    assert!(served >= 1);
+    server.wait_idle(Duration::from_secs(20));
+    assert_eq!(server.post("show", &json!({"variant": "joker"})).0, 200);
+}
+
+#[test]
+fn slow_and_broken_clients_do_not_stop_the_others() {
+    let server = Server::start();
+    // A stream nobody reads, a request that never finishes its body, and garbage.
+    let (status, idle_stream) = server.open_stream("variant=joker&depth=5");
+    assert_eq!(status, 200);
+    let mut half = server.connect();
+    half.write_all(b"POST /api/show HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"var").expect("send");
+    let mut garbage = server.connect();
+    let _ = garbage.write_all(b"\x00\x01 NOT HTTP AT ALL\r\n\r\n");
+    let mut answer = Vec::new();
+    let _ = garbage.read_to_end(&mut answer);
+    assert!(answer.is_empty() || answer.starts_with(b"HTTP/1.1 400"), "{}", String::from_utf8_lossy(&answer));
+    // Meanwhile everyone else is answered.
+    for _ in 0..5 {
+        let (status, body) = server.post("moves", &json!({"variant": "mages"}));
+        assert_eq!(status, 200, "{body}");
+    }
+    drop(half);
+    drop(idle_stream);
+    server.wait_idle(Duration::from_secs(10));
+    assert_eq!(server.health()["streams"], 0);
+}
+
+// ---- The page in headless Chromium, through chromedriver (WebDriver) ----
+
+/// Whether to run the browser test: chromedriver is installed, or
+/// `MOTLEY_BROWSER=1` asks for it (then a missing one fails the test).
+fn browser_wanted() -> bool {
+    std::env::var_os("MOTLEY_BROWSER").is_some_and(|v| v == "1")
+        || std::path::Path::new("/usr/bin/chromedriver").exists()
+}
+
+/// A chromedriver process and one browser session, ended when dropped.
+struct Browser {
+    driver: Child,
+    addr: SocketAddr,
+    session: String,
+    profile: std::path::PathBuf,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    fn start() -> Browser {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let driver = Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver (apt-get install chromium chromium-driver)");
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
+        let start = Instant::now();
+        while TcpStream::connect(addr).is_err() {
+            assert!(start.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let profile = std::env::temp_dir().join(format!("motley-chromium-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        let mut browser = Browser { driver, addr, session: String::new(), profile };
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1300,1000",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([format!("--user-data-dir={}", browser.profile.display())])
+        .collect::<Vec<_>>();
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": args},
+        }}});
+        let answer = browser.command("POST", "/session", &caps);
+        browser.session =
+            answer["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {answer}")).to_owned();
+        browser
+    }
+
+    /// One WebDriver command: its `value`.
+    fn command(&self, method: &str, path: &str, body: &Value) -> Value {
+        let (status, text) = http(self.addr, method, path, body.to_string().as_bytes());
+        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+        assert_eq!(status, 200, "{method} {path}: {doc}");
+        doc["value"].clone()
+    }
+
+    fn session(&self, method: &str, path: &str, body: &Value) -> Value {
+        self.command(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    fn open(&self, url: &str) {
+        self.session("POST", "/url", &json!({ "url": url }));
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.session("POST", "/execute/sync", &json!({ "script": script, "args": [] }))
+    }
+
+    /// Waits until `script` returns something other than null/false/"".
+    fn wait_for(&self, script: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let value = self.script(script);
+            if !matches!(&value, Value::Null | Value::Bool(false)) && value != "" {
+                return value;
+            }
+            assert!(start.elapsed() < Duration::from_secs(15), "timed out waiting for: {script}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A real click (WebDriver's pointer) on the element `css` selects.
+    fn click(&self, css: &str) {
+        self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
+        let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
+        let id = found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_owned();
+        self.session("POST", &format!("/element/{id}/click"), &json!({}));
+    }
+
+    fn square(&self, name: &str) {
+        self.click(&format!("#board g[data-square=\"{name}\"]"));
+    }
+
+    /// The move list's tokens once it has `n` of them.
+    fn moves_after(&self, n: usize) -> Vec<String> {
+        let list = self.wait_for(&format!(
+            "const items = [...document.querySelectorAll('#movelist li')]; \
+             return items.length === {n} && items.map(li => li.textContent.replace(/^\\d+\\./, ''));"
+        ));
+        serde_json::from_value(list).expect("a list of moves")
+    }
+
+    /// The position string the page shows once it equals `fen`.
+    fn wait_fen(&self, fen: &str) {
+        self.wait_for(&format!("return document.getElementById('fen').value === {fen:?}"));
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = http(self.addr, "DELETE", &format!("/session/{}", self.session), b"");
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// `text` for a URL's fragment.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b',' { (b as char).to_string() } else { format!("%{b:02X}") }
+        })
+        .collect()
+}
+
+#[test]
+fn the_page_plays_moves_by_clicking_in_chromium() {
+    if !browser_wanted() {
+        eprintln!("skipped: no /usr/bin/chromedriver (MOTLEY_BROWSER=1 runs it anyway)");
+        return;
+    }
+    let server = Server::start();
+    let browser = Browser::start();
+    let page = |n: u32, hash: &str| format!("http://{}/?load={n}#{hash}", server.addr);
+    let fen_after = |args: &[&str]| common::json(args)["fen"].as_str().expect("fen").to_owned();
+
+    // Joker's Chess: two moves by clicking, then back and forward.
+    browser.open(&page(1, "variant=joker"));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 64");
+    browser.square("e2");
+    browser.wait_for("return document.querySelectorAll('#board circle').length > 0");
+    browser.square("e4");
+    assert_eq!(browser.moves_after(1), ["e2e4"]);
+    browser.square("e7");
+    browser.square("e5");
+    assert_eq!(browser.moves_after(2), ["e2e4", "e7e5"]);
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4,e7e5", "--json"]));
+    browser.click("#back");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4", "--json"]));
+    browser.click("#last");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4,e7e5", "--json"]));
+
+    // A drop from the Joker Reserve: the reserve's knight, then the square.
+    let fixtures =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
+            .expect("fixture");
+    let with_reserve = fixtures
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' ').map(|(_, fen)| fen.to_owned()))
+        .find(|fen| common::ok(&["moves", "joker", "--fen", fen]).lines().any(|m| m == "N@e6"))
+        .expect("a fixture with a knight drop on e6");
+    browser.open(&page(2, &format!("variant=joker&fen={}", encode(&with_reserve))));
+    browser.click("button[data-drop=\"N\"]:not([disabled])");
+    browser.square("e6");
+    assert_eq!(browser.moves_after(1), ["N@e6"]);
+
+    // Mage's Chess: a pending engagement resolved with its button.
+    browser.open(&page(3, &format!("variant=mages&fen={}", encode(PENDING))));
+    browser.click("#special button[data-token=\"challenger\"]");
+    assert_eq!(browser.moves_after(1), ["challenger"]);
+    browser.wait_fen(&fen_after(&["play", "mages", "--fen", PENDING, "--moves", "challenger", "--json"]));
+
+    // Sovereign Chess: a promotion is a choice of pieces.
+    let figure4 = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/sovereign/positions/figure4.fen"
+    ))
+    .expect("fixture");
+    let figure4 =
+        figure4.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).expect("a position").trim();
+    browser.open(&page(4, &format!("variant=sovereign&fen={}", encode(figure4))));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.square("i6");
+    browser.square("i7");
+    browser.click("#choices button[data-token=\"i6i7q\"]");
+    assert_eq!(browser.moves_after(1), ["i6i7q"]);
+
+    // Live analysis draws lines and an arrow, and stops with the page.
+    browser.open(&page(5, "variant=joker"));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 64");
+    browser.click("#analyze");
+    browser.wait_for("return document.querySelectorAll('#lines li').length > 0 && document.querySelector('.best-arrow') !== null");
+    browser.click("#analyze");
+    browser.open("about:blank");
+    server.wait_idle(Duration::from_secs(5));
+}
