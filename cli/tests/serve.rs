@@ -551,11 +551,15 @@ fn slow_and_broken_clients_do_not_stop_the_others() {
 
 // ---- The page in headless Chromium, through chromedriver (WebDriver) ----
 
-/// Whether to run the browser test: chromedriver is installed, or
-/// `MOTLEY_BROWSER=1` asks for it (then a missing one fails the test).
+/// Whether to run the browser test: chromedriver is installed (`.ci/run`
+/// installs it), or `MOTLEY_BROWSER=1` asks for it (then a missing one
+/// fails the test); `MOTLEY_BROWSER=0` skips it.
 fn browser_wanted() -> bool {
-    std::env::var_os("MOTLEY_BROWSER").is_some_and(|v| v == "1")
-        || std::path::Path::new("/usr/bin/chromedriver").exists()
+    match std::env::var("MOTLEY_BROWSER").as_deref() {
+        Ok("0") => false,
+        Ok("1") => true,
+        _ => std::path::Path::new("/usr/bin/chromedriver").exists(),
+    }
 }
 
 /// A chromedriver process and one browser session, ended when dropped.
