@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position moves play uci)
+[ ${#targets[@]} -gt 0 ] || targets=(position moves play uci record api)
 # afl-cmin.bash: the Python afl-cmin of AFL++ 4.40c finds no tuples in
 # afl.rs persistent-mode binaries.
 bin=$(ls -d "$HOME"/.local/share/afl.rs/rustc-*/afl.rs-*/afl/bin | tail -1)

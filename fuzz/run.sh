@@ -3,13 +3,13 @@
 # once, then prints each target's totals. Safe to run again: the set-up
 # steps skip what is already done, and a second run resumes from `out/`.
 #
-#   bash fuzz/run.sh [SECONDS] [TARGET...]      targets: position moves play uci record (default: all)
+#   bash fuzz/run.sh [SECONDS] [TARGET...]      targets: position moves play uci record api (default: all)
 set -euo pipefail
 cd "$(dirname "$0")"
 secs=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position moves play uci record)
+[ ${#targets[@]} -gt 0 ] || targets=(position moves play uci record api)
 
 # Once per machine: cargo-afl, and AFL++ built for the installed rustc
 # (`cargo install` builds it; `config --build` fails with "already built"

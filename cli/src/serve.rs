@@ -506,22 +506,57 @@ async fn read_body(body: Body) -> Result<Vec<u8>, Response> {
     if seen > BODY_LIMIT { Err(too_large()) } else { Ok(bytes) }
 }
 
+/// Reads the body of `POST /api/<command>` into the command line that
+/// answers it, as the server does before it runs anything: the JSON, then
+/// [`api_args`]. `Err` carries the HTTP status of the refusal (404 for an
+/// unknown command, 400 for a bad body) and the CLI's error.
+///
+/// # Errors
+/// As above; never a panic, whatever the bytes (the `api` fuzz target).
+pub fn request(command: &str, body: &[u8]) -> Result<ApiCall, (StatusCode, CliError)> {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| (StatusCode::BAD_REQUEST, body_error(format!("malformed JSON: {e}"))))?;
+    api_args(command, &value).map_err(|e| {
+        let status =
+            if COMMANDS.contains(&command) { StatusCode::BAD_REQUEST } else { StatusCode::NOT_FOUND };
+        (status, e)
+    })
+}
+
+/// Runs a call that [`request`] made, as the server does on its blocking
+/// pool: refused when a `perft` tree or an `annotate` record is above the
+/// server's caps, else [`run_call`].
+#[must_use]
+pub fn answer(command: &str, call: &ApiCall) -> crate::Outcome {
+    if command == "perft"
+        && let Some(nodes) = perft_estimate(call).filter(|&n| n > PERFT_NODE_CAP)
+    {
+        return crate::Outcome::Failure(body_error(format!(
+            "this perft is too large for the server (about {} nodes estimated, cap {PERFT_NODE_CAP}; \
+             run `motley perft` instead)",
+            nodes as u64
+        )));
+    }
+    if command == "annotate"
+        && let Some(plies) = annotate_plies(call).filter(|&n| n > ANNOTATE_PLY_CAP)
+    {
+        return crate::Outcome::Failure(body_error(format!(
+            "this record is too long for the server ({plies} plies to annotate, cap {ANNOTATE_PLY_CAP}; \
+             run `motley annotate` instead)"
+        )));
+    }
+    run_call(call)
+}
+
 /// `POST /api/<command>`.
 async fn api(State(shared): State<Arc<Shared>>, Path(command): Path<String>, body: Body) -> Response {
     let bytes = match read_body(body).await {
         Ok(bytes) => bytes,
         Err(response) => return response,
     };
-    let value: Value = match serde_json::from_slice(&bytes) {
-        Ok(v) => v,
-        Err(e) => return cli_error_response(&body_error(format!("malformed JSON: {e}"))),
-    };
-    let call = match api_args(&command, &value) {
+    let call = match request(&command, &bytes) {
         Ok(call) => call,
-        Err(e) if !COMMANDS.contains(&command.as_str()) => {
-            return error_response(StatusCode::NOT_FOUND, &e.to_string());
-        }
-        Err(e) => return cli_error_response(&e),
+        Err((status, e)) => return error_response(status, &e.to_string()),
     };
     let Ok(permit) = Arc::clone(&shared.jobs).try_acquire_owned() else {
         return busy("commands", MAX_JOBS);
@@ -530,24 +565,7 @@ async fn api(State(shared): State<Arc<Shared>>, Path(command): Path<String>, bod
     let result = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let _running = searching.then(|| Running::start(&shared));
-        if command == "perft"
-            && let Some(nodes) = perft_estimate(&call).filter(|&n| n > PERFT_NODE_CAP)
-        {
-            return crate::Outcome::Failure(body_error(format!(
-                "this perft is too large for the server (about {} nodes estimated, cap {PERFT_NODE_CAP}; \
-                 run `motley perft` instead)",
-                nodes as u64
-            )));
-        }
-        if command == "annotate"
-            && let Some(plies) = annotate_plies(&call).filter(|&n| n > ANNOTATE_PLY_CAP)
-        {
-            return crate::Outcome::Failure(body_error(format!(
-                "this record is too long for the server ({plies} plies to annotate, cap {ANNOTATE_PLY_CAP}; \
-                 run `motley annotate` instead)"
-            )));
-        }
-        run_call(&call)
+        answer(&command, &call)
     })
     .await;
     match result {

@@ -46,8 +46,14 @@ pub type Target = fn(&[u8]);
 
 /// The targets by name, as the AFL binaries, `replay` and the folders under
 /// `fuzz/seeds/` and `fuzz/regressions/` name them.
-pub const TARGETS: &[(&str, Target)] =
-    &[("position", position), ("moves", moves), ("play", play), ("uci", uci), ("record", record)];
+pub const TARGETS: &[(&str, Target)] = &[
+    ("position", position),
+    ("moves", moves),
+    ("play", play),
+    ("uci", uci),
+    ("record", record),
+    ("api", api),
+];
 
 /// Target `position`: any bytes to a position parser.
 pub fn position(data: &[u8]) {
@@ -359,5 +365,60 @@ fn record_of<N: motley_core::record::Notation>(raw: &motley_core::record::RawGam
             assert_eq!(write(again), text, "record: writing is not canonical");
         }
         Err(e) => panic!("record: the written game does not read back: {e}\n{text}"),
+    }
+}
+
+/// Target `api`: the first byte picks the command of `POST /api/<command>`
+/// (`b % 10`: the server's commands, then one it does not know), the rest
+/// is the request body, read as the server reads it
+/// ([`motley_cli::serve::request`]) and, when that takes it, answered as the
+/// server answers it ([`motley_cli::serve::answer`]): no panic, an answer is
+/// one JSON object carrying `"schema"` and a refusal is one error line. So
+/// that an input runs in milliseconds, bodies that ask for more than a tiny
+/// search (analyze and annotate beyond depth 2, a time limit, threads) or
+/// perft beyond depth 2 are read but not run.
+pub fn api(data: &[u8]) {
+    use motley_cli::serve::{COMMANDS, answer, request};
+    let Some((&first, body)) = data.split_first() else { return };
+    let command = COMMANDS.get(usize::from(first) % (COMMANDS.len() + 1)).copied().unwrap_or("nonsense");
+    let call = match request(command, body) {
+        Ok(call) => call,
+        Err((status, e)) => {
+            assert!(status.is_client_error(), "api: refusal with status {status}: {e}");
+            let line = e.to_string();
+            assert!(line.starts_with("error: ") && !line.contains('\n'), "api: error `{line}`");
+            return;
+        }
+    };
+    if !cheap(command, &call.args) {
+        return;
+    }
+    match answer(command, &call) {
+        motley_cli::Outcome::Success(text) => {
+            let doc: serde_json::Value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("api: {command} answered with no JSON document ({e}): {text}"));
+            assert!(doc.get("schema").is_some(), "api: {command} document without `schema`: {text}");
+        }
+        motley_cli::Outcome::Failure(e) => {
+            let line = e.to_string();
+            assert!(line.starts_with("error: ") && !line.contains('\n'), "api: error `{line}`");
+        }
+    }
+}
+
+/// Whether the command line `args` of `command` is a tiny piece of work.
+fn cheap(command: &str, args: &[String]) -> bool {
+    let value = |flag: &str| args.iter().find_map(|a| a.strip_prefix(flag));
+    let small = |v: Option<&str>| v.and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d <= 2);
+    let positionals = args.iter().position(|a| a == "--").map_or(&args[..0], |at| &args[at + 1..]);
+    if value("--threads=").is_some() {
+        return false;
+    }
+    match command {
+        // The server adds `--time=10000` to an analyze with a depth.
+        "analyze" => small(value("--depth=")) && value("--time=").is_none_or(|t| t == "10000"),
+        "annotate" => small(value("--depth=")) && value("--time=").is_none(),
+        "perft" => small(positionals.get(1).map(String::as_str)),
+        _ => true,
     }
 }
