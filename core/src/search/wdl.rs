@@ -4,9 +4,13 @@
 //!
 //! # The model
 //! The search's raw score `s` (centipawns, for the seat `i` it is seen from)
-//! is first shifted by the seat's offset, `x = s − c[i]`: `c[i]` is the raw
-//! score at which seat `i` can expect its fair share (in an asymmetric game
-//! such as Joker's Chess the material count is not 0 when the game is even).
+//! is first shifted by the seat's offset and the tempo, `x = s − c[i] − t`
+//! when seat `i` is to move (`x = s − c[i] + t` when it is not): `c[i]` is
+//! the raw score at which seat `i` can expect its fair share (in an
+//! asymmetric game such as Joker's Chess the material count is not 0 when
+//! the game is even), `t` how much the side to move's score runs ahead of
+//! its chances (an evaluation that credits the move, a search that ends on
+//! the mover's capture).
 //! Then, with a scale `b`, a win offset `a` and a draw width `d ≥ 0`:
 //!
 //! - win = σ((x − a) / b)
@@ -60,6 +64,9 @@ pub struct WdlModel {
     /// `c[i]`: the raw score seat `i` sees when it can expect its fair share
     /// (with two seats `c[1] = −c[0]`).
     pub seat_offsets: [f64; 4],
+    /// `t`: what the side to move's raw score runs ahead of its chances
+    /// (two seats; 0 with four, where the win offset absorbs it).
+    pub tempo: f64,
 }
 
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
@@ -109,44 +116,53 @@ impl WdlModel {
         win_offset: 0.0,
         draw_width: 0.0,
         seat_offsets: [0.0; 4],
+        tempo: 0.0,
     };
 
-    /// A two-seat model: scale `b`, draw width `d`, and seat 0's offset `c`
-    /// (seat 1's is `−c`).
+    /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
+    /// (seat 1's is `−c`) and tempo `t`.
     #[must_use]
-    pub const fn two_seats(scale: f64, draw_width: f64, offset: f64) -> WdlModel {
+    pub const fn two_seats(scale: f64, draw_width: f64, offset: f64, tempo: f64) -> WdlModel {
         WdlModel {
             seats: 2,
             scale,
             win_offset: draw_width / 2.0,
             draw_width,
             seat_offsets: [offset, -offset, 0.0, 0.0],
+            tempo,
         }
     }
 
-    /// The offset of `seat` (0 for a seat beyond the table).
-    fn offset(&self, seat: Seat) -> f64 {
-        self.seat_offsets.get(seat.index()).copied().unwrap_or(0.0)
+    /// The offset of `seat` when it is (or is not) `to_move`.
+    fn offset(&self, seat: Seat, to_move: bool) -> f64 {
+        let c = self.seat_offsets.get(seat.index()).copied().unwrap_or(0.0);
+        if to_move { c + self.tempo } else { c - self.tempo }
     }
 
     /// Win, draw and loss probabilities of a raw, non-forced score `raw`
-    /// seen from `seat`.
+    /// seen from `seat`, the side to move.
     #[must_use]
     pub fn probabilities(&self, raw: f64, seat: Seat) -> [f64; 3] {
-        let x = raw - self.offset(seat);
+        self.probabilities_for(raw, seat, true)
+    }
+
+    /// [`WdlModel::probabilities`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn probabilities_for(&self, raw: f64, seat: Seat, to_move: bool) -> [f64; 3] {
+        let x = raw - self.offset(seat, to_move);
         let win = sigma((x - self.win_offset) / self.scale);
         let loss = sigma((-x - (self.draw_width - self.win_offset)) / self.scale);
         let draw = (1.0 - win - loss).max(0.0);
         [win, draw, loss]
     }
 
-    /// The odds of `score` for `seat`, in thousandths: 1000/0/0 for a forced
-    /// win, 0/0/1000 for a forced loss.
+    /// The odds of `score` for `seat`, the side to move, in thousandths:
+    /// 1000/0/0 for a forced win, 0/0/1000 for a forced loss.
     ///
     /// ```
     /// use motley_core::search::{Score, WdlModel, Wdl};
     /// use motley_core::Seat;
-    /// let m = WdlModel::two_seats(200.0, 100.0, 0.0);
+    /// let m = WdlModel::two_seats(200.0, 100.0, 0.0, 0.0);
     /// let even = m.wdl(Score(0), Seat(0));
     /// assert_eq!(even.win, even.loss);
     /// assert_eq!(even.win + even.draw + even.loss, 1000);
@@ -154,34 +170,46 @@ impl WdlModel {
     /// ```
     #[must_use]
     pub fn wdl(&self, score: Score, seat: Seat) -> Wdl {
+        self.wdl_for(score, seat, true)
+    }
+
+    /// [`WdlModel::wdl`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn wdl_for(&self, score: Score, seat: Seat, to_move: bool) -> Wdl {
         if score.is_win() {
             return Wdl { win: 1000, draw: 0, loss: 0 };
         }
         if score.is_loss() {
             return Wdl { win: 0, draw: 0, loss: 1000 };
         }
-        let [w, _, l] = self.probabilities(f64::from(score.0), seat);
+        let [w, _, l] = self.probabilities_for(f64::from(score.0), seat, to_move);
         let win = (w * 1000.0).round().clamp(0.0, 1000.0) as u16;
         let loss = ((l * 1000.0).round().clamp(0.0, 1000.0) as u16).min(1000 - win);
         Wdl { win, draw: 1000 - win - loss, loss }
     }
 
-    /// The expected result (0 to 1) of `score` for `seat`: the win chance
-    /// plus the draw chance shared among the seats (1 for a forced win, 0
-    /// for a forced loss).
+    /// The expected result (0 to 1) of `score` for `seat`, the side to
+    /// move: the win chance plus the draw chance shared among the seats (1
+    /// for a forced win, 0 for a forced loss).
     #[must_use]
     pub fn expected(&self, score: Score, seat: Seat) -> f64 {
+        self.expected_for(score, seat, true)
+    }
+
+    /// [`WdlModel::expected`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn expected_for(&self, score: Score, seat: Seat, to_move: bool) -> f64 {
         if score.is_win() {
             return 1.0;
         }
         if score.is_loss() {
             return 0.0;
         }
-        let [w, d, _] = self.probabilities(f64::from(score.0), seat);
+        let [w, d, _] = self.probabilities_for(f64::from(score.0), seat, to_move);
         w + d / f64::from(self.seats.max(1))
     }
 
-    /// The normalised score of `score` for `seat` (see the
+    /// The normalised score of `score` for `seat`, the side to move (see the
     /// [module doc](self#the-normalised-score)): 0 for an even game, +100
     /// for a seat whose odds of scoring are 1.78 times the fair odds (64%
     /// with two seats). Forced results are kept as they are; the rest is
@@ -193,16 +221,22 @@ impl WdlModel {
     /// // The default model leaves scores as they are.
     /// assert_eq!(WdlModel::ELO.normalise(Score(137), Seat(0)), Score(137));
     /// // A seat offset of -300: a raw -300 is an even game.
-    /// let m = WdlModel::two_seats(150.0, 0.0, -300.0);
+    /// let m = WdlModel::two_seats(150.0, 0.0, -300.0, 0.0);
     /// assert_eq!(m.normalise(Score(-300), Seat(0)), Score(0));
     /// assert_eq!(m.normalise(Score(300), Seat(1)), Score(0));
     /// ```
     #[must_use]
     pub fn normalise(&self, score: Score, seat: Seat) -> Score {
+        self.normalise_for(score, seat, true)
+    }
+
+    /// [`WdlModel::normalise`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn normalise_for(&self, score: Score, seat: Seat, to_move: bool) -> Score {
         if score.centipawns().is_none() {
             return score;
         }
-        let x = f64::from(score.0) - self.offset(seat);
+        let x = f64::from(score.0) - self.offset(seat, to_move);
         let n = f64::from(self.seats.max(2));
         let b = self.scale;
         // E = w(1 − 1/n) + (1 − l)/n and 1 − E = (1 − w)(1 − 1/n) + l/n,
@@ -245,6 +279,8 @@ pub struct FitOptions {
     pub draws: bool,
     /// Fit seat 0's offset (two seats; seat 1's is its negative).
     pub seat_offset: bool,
+    /// Fit the tempo (two seats).
+    pub tempo: bool,
 }
 
 /// The negative mean log-likelihood of `samples` under `m`.
@@ -264,12 +300,18 @@ fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The model of parameter vector `v` under `opt`: `[ln b, c / 100, a / 100
-/// (four seats), ln d (draws)]`.
+/// The model of parameter vector `v` under `opt`: `[ln b, c / 100, t / 100,
+/// a / 100 (four seats), ln d (draws)]`, each only if `opt` asks.
 fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     let scale = v[0].exp();
     let mut k = 1;
     let offset = if opt.seat_offset && opt.seats == 2 {
+        k += 1;
+        v[k - 1] * 100.0
+    } else {
+        0.0
+    };
+    let tempo = if opt.tempo && opt.seats == 2 {
         k += 1;
         v[k - 1] * 100.0
     } else {
@@ -282,7 +324,7 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
         None
     };
     let draw_width = if opt.draws { v[k].exp() } else { 0.0 };
-    let mut m = WdlModel::two_seats(scale, draw_width, offset);
+    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo);
     m.seats = opt.seats;
     if let Some(a) = win {
         m.win_offset = a;
@@ -321,7 +363,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// Fits a [`WdlModel`] to `samples` by maximum likelihood: a damped Newton
 /// method (Levenberg–Marquardt) on the negative log-likelihood, with
 /// derivatives by finite differences, over the scale's logarithm, the seat
-/// offset and win offset (in pawns) and the draw width's logarithm, as
+/// offset, tempo and win offset (in pawns) and the draw width's logarithm, as
 /// `options` asks. Deterministic.
 #[must_use]
 pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
@@ -331,6 +373,9 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
         let seat0: Vec<f64> =
             samples.iter().map(|s| if s.seat.index() == 0 { s.score } else { -s.score }).collect();
         v.push(seat0.iter().sum::<f64>() / seat0.len().max(1) as f64 / 100.0);
+    }
+    if options.tempo && options.seats == 2 {
+        v.push(0.0);
     }
     if options.seats > 2 {
         v.push(2.0 * f64::from(options.seats - 1).ln());
@@ -493,11 +538,11 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    const SOV: WdlModel = WdlModel::two_seats(180.0, 120.0, 0.0);
-    const ASYM: WdlModel = WdlModel::two_seats(250.0, 0.0, -1200.0);
+    const SOV: WdlModel = WdlModel::two_seats(180.0, 120.0, 0.0, 0.0);
+    const ASYM: WdlModel = WdlModel::two_seats(250.0, 0.0, -1200.0, 90.0);
 
     fn royale() -> WdlModel {
-        WdlModel { seats: 4, scale: 300.0, win_offset: 330.0, draw_width: 60.0, seat_offsets: [0.0; 4] }
+        WdlModel { seats: 4, scale: 300.0, win_offset: 330.0, draw_width: 60.0, seat_offsets: [0.0; 4], tempo: 0.0 }
     }
 
     #[test]
@@ -533,12 +578,13 @@ mod tests {
         assert_eq!(w.win, w.loss);
         assert!((SOV.expected(Score(0), Seat(1)) - 0.5).abs() < 1e-12);
         assert_eq!(SOV.normalise(Score(0), Seat(0)), Score(0));
-        // The two seats agree: seat 0 at +s is seat 1 at −s.
+        // The two seats agree: seat 0 to move at +s is seat 1, not to move, at −s.
         for cp in [-700, -90, 0, 45, 1300] {
             let a = ASYM.wdl(Score(cp), Seat(0));
-            let b = ASYM.wdl(Score(-cp), Seat(1));
+            let b = ASYM.wdl_for(Score(-cp), Seat(1), false);
             assert_eq!((a.win, a.loss), (b.loss, b.win));
-            assert_eq!(ASYM.normalise(Score(cp), Seat(0)).0, -ASYM.normalise(Score(-cp), Seat(1)).0);
+            let n = ASYM.normalise_for(Score(-cp), Seat(1), false);
+            assert_eq!(ASYM.normalise(Score(cp), Seat(0)).0, -n.0);
         }
     }
 
@@ -566,7 +612,7 @@ mod tests {
         (0..n)
             .map(|i| {
                 let seat = Seat((i % usize::from(m.seats)) as u8);
-                let score = rng.random_range(-1500.0..1500.0) + m.seat_offsets[seat.index()];
+                let score = rng.random_range(-1500.0..1500.0) + m.seat_offsets[seat.index()] + m.tempo;
                 let [w, d, _] = m.probabilities(score, seat);
                 let u: f64 = rng.random();
                 let result = if u < w {
@@ -584,20 +630,21 @@ mod tests {
     #[test]
     fn fit_recovers_known_constants() {
         let data = synthetic(&SOV, 20_000, 1);
-        let m = fit(&data, FitOptions { seats: 2, draws: true, seat_offset: true });
+        let m = fit(&data, FitOptions { seats: 2, draws: true, seat_offset: true, tempo: true });
         assert!((m.scale - 180.0).abs() < 12.0, "{m:?}");
         assert!((m.draw_width - 120.0).abs() < 15.0, "{m:?}");
-        assert!(m.seat_offsets[0].abs() < 15.0, "{m:?}");
+        assert!(m.seat_offsets[0].abs() < 15.0 && m.tempo.abs() < 15.0, "{m:?}");
 
         let data = synthetic(&ASYM, 20_000, 2);
-        let m = fit(&data, FitOptions { seats: 2, draws: false, seat_offset: true });
+        let m = fit(&data, FitOptions { seats: 2, draws: false, seat_offset: true, tempo: true });
         assert!((m.scale - 250.0).abs() < 15.0, "{m:?}");
         assert!((m.seat_offsets[0] + 1200.0).abs() < 20.0, "{m:?}");
         assert_eq!(m.seat_offsets[1], -m.seat_offsets[0]);
+        assert!((m.tempo - 90.0).abs() < 20.0, "{m:?}");
 
         let truth = royale();
         let data = synthetic(&truth, 20_000, 3);
-        let m = fit(&data, FitOptions { seats: 4, draws: true, seat_offset: false });
+        let m = fit(&data, FitOptions { seats: 4, draws: true, seat_offset: false, tempo: false });
         assert!((m.scale - 300.0).abs() < 25.0, "{m:?}");
         assert!((m.win_offset - 330.0).abs() < 30.0, "{m:?}");
         assert!((m.draw_width - 60.0).abs() < 25.0, "{m:?}");
