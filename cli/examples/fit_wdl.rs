@@ -167,13 +167,13 @@ fn summary(label: &str, games: &[Game], seats: usize) {
 fn rust_source(m: &WdlModel) -> String {
     if m.seats == 2 {
         format!(
-            "const WDL: WdlModel = WdlModel::two_seats({:.1}, {:.1}, {:.1}, {:.1});",
-            m.scale, m.draw_width, m.seat_offsets[0], m.tempo
+            "const WDL: WdlModel = WdlModel::two_seats({:.1}, {:.1}, {:.1}, {:.1}).with_power({:.3});",
+            m.scale, m.draw_width, m.seat_offsets[0], m.tempo, m.power
         )
     } else {
         format!(
-            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0 }};",
-            m.seats, m.scale, m.win_offset, m.draw_width
+            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3} }};",
+            m.seats, m.scale, m.win_offset, m.draw_width, m.power
         )
     }
 }
@@ -195,7 +195,7 @@ impl VariantTask for Fit<'_> {
         let train: Vec<Sample> = fit_games.iter().flat_map(|g| g.samples.iter().copied()).collect();
         let test: Vec<Sample> = held.iter().flat_map(|g| g.samples.iter().copied()).collect();
         let draws = fit_games.iter().any(|g| g.results.iter().all(|&r| r == SeatResult::Draw));
-        let options = FitOptions { seats: seats as u8, draws, seat_offset: seats == 2, tempo: seats == 2 };
+        let options = FitOptions { seats: seats as u8, draws, seat_offset: seats == 2, tempo: seats == 2, power: true };
         let model = wdl::fit(&train, options);
         let cmd = format!(
             "cargo run --release -p motley-cli --example fit_wdl -- {} --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",

@@ -13,11 +13,13 @@
 //! the mover's capture).
 //! Then, with a scale `b`, a win offset `a` and a draw width `d ≥ 0`:
 //!
-//! - win = σ((x − a) / b)
-//! - loss = σ((−x − (d − a)) / b)
+//! - win = σ(g(x − a))
+//! - loss = σ(g(−x − (d − a)))
 //! - draw = 1 − win − loss (never negative, since `d ≥ 0`)
 //!
-//! where σ is the logistic function. Two seats: `a = d / 2`, so win and loss
+//! where σ is the logistic function and `g(y) = sign(y) · (|y| / b)^p`, an
+//! odd, increasing map (`p = 1`: the plain logistic `y / b`; `p < 1` a
+//! curve steeper near an even game). Two seats: `a = d / 2`, so win and loss
 //! mirror each other and `x = 0` is a 50% expected result; the offsets are
 //! opposite (`c[1] = −c[0]`), so both seats' odds agree. Four seats
 //! (Royale): "loss" is "another seat wins", `a` places the win chance at
@@ -67,6 +69,9 @@ pub struct WdlModel {
     /// `t`: what the side to move's raw score runs ahead of its chances
     /// (two seats; 0 with four, where the win offset absorbs it).
     pub tempo: f64,
+    /// `p > 0`: the curve's shape; 1 is the logistic, below 1 steeper
+    /// near an even game and flatter far from it.
+    pub power: f64,
 }
 
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
@@ -117,6 +122,7 @@ impl WdlModel {
         draw_width: 0.0,
         seat_offsets: [0.0; 4],
         tempo: 0.0,
+        power: 1.0,
     };
 
     /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
@@ -130,7 +136,20 @@ impl WdlModel {
             draw_width,
             seat_offsets: [offset, -offset, 0.0, 0.0],
             tempo,
+            power: 1.0,
         }
+    }
+
+    /// The same model with the curve's shape `p` (see [`WdlModel::power`]).
+    #[must_use]
+    pub const fn with_power(self, power: f64) -> WdlModel {
+        WdlModel { power, ..self }
+    }
+
+    /// Raw centipawns `y` in units of log-odds: `sign(y) · (|y| / b)^p`.
+    fn unit(&self, y: f64) -> f64 {
+        let u = (y.abs() / self.scale).powf(self.power);
+        if y < 0.0 { -u } else { u }
     }
 
     /// The offset of `seat` when it is (or is not) `to_move`.
@@ -150,8 +169,8 @@ impl WdlModel {
     #[must_use]
     pub fn probabilities_for(&self, raw: f64, seat: Seat, to_move: bool) -> [f64; 3] {
         let x = raw - self.offset(seat, to_move);
-        let win = sigma((x - self.win_offset) / self.scale);
-        let loss = sigma((-x - (self.draw_width - self.win_offset)) / self.scale);
+        let win = sigma(self.unit(x - self.win_offset));
+        let loss = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
         let draw = (1.0 - win - loss).max(0.0);
         [win, draw, loss]
     }
@@ -238,13 +257,12 @@ impl WdlModel {
         }
         let x = f64::from(score.0) - self.offset(seat, to_move);
         let n = f64::from(self.seats.max(2));
-        let b = self.scale;
         // E = w(1 − 1/n) + (1 − l)/n and 1 − E = (1 − w)(1 − 1/n) + l/n,
         // each from logistics that do not lose precision in the tails.
-        let w = sigma((x - self.win_offset) / b);
-        let not_w = sigma((self.win_offset - x) / b);
-        let l = sigma((-x - (self.draw_width - self.win_offset)) / b);
-        let not_l = sigma((x + (self.draw_width - self.win_offset)) / b);
+        let w = sigma(self.unit(x - self.win_offset));
+        let not_w = sigma(self.unit(self.win_offset - x));
+        let l = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
+        let not_l = sigma(self.unit(x + (self.draw_width - self.win_offset)));
         let e = w * (1.0 - 1.0 / n) + not_l / n;
         let not_e = not_w * (1.0 - 1.0 / n) + l / n;
         let limit = f64::from(EVAL_LIMIT);
@@ -281,6 +299,8 @@ pub struct FitOptions {
     pub seat_offset: bool,
     /// Fit the tempo (two seats).
     pub tempo: bool,
+    /// Fit the curve's shape `p` (otherwise 1, the logistic).
+    pub power: bool,
 }
 
 /// The negative mean log-likelihood of `samples` under `m`.
@@ -301,7 +321,7 @@ fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
 }
 
 /// The model of parameter vector `v` under `opt`: `[ln b, c / 100, t / 100,
-/// a / 100 (four seats), ln d (draws)]`, each only if `opt` asks.
+/// a / 100 (four seats), ln d (draws), ln p]`, each only if `opt` asks.
 fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     let scale = v[0].exp();
     let mut k = 1;
@@ -323,8 +343,14 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     } else {
         None
     };
-    let draw_width = if opt.draws { v[k].exp() } else { 0.0 };
-    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo);
+    let draw_width = if opt.draws {
+        k += 1;
+        v[k - 1].exp()
+    } else {
+        0.0
+    };
+    let power = if opt.power { v[k].exp() } else { 1.0 };
+    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo).with_power(power);
     m.seats = opt.seats;
     if let Some(a) = win {
         m.win_offset = a;
@@ -363,7 +389,8 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// Fits a [`WdlModel`] to `samples` by maximum likelihood: a damped Newton
 /// method (Levenberg–Marquardt) on the negative log-likelihood, with
 /// derivatives by finite differences, over the scale's logarithm, the seat
-/// offset, tempo and win offset (in pawns) and the draw width's logarithm, as
+/// offset, tempo and win offset (in pawns) and the logarithms of the draw
+/// width and the shape, as
 /// `options` asks. Deterministic.
 #[must_use]
 pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
@@ -382,6 +409,9 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
     }
     if options.draws {
         v.push(100f64.ln());
+    }
+    if options.power {
+        v.push(0.0);
     }
     let f = |v: &[f64]| cost(&model_of(v, options), samples);
     let n = v.len();
@@ -542,7 +572,7 @@ mod tests {
     const ASYM: WdlModel = WdlModel::two_seats(250.0, 0.0, -1200.0, 90.0);
 
     fn royale() -> WdlModel {
-        WdlModel { seats: 4, scale: 300.0, win_offset: 330.0, draw_width: 60.0, seat_offsets: [0.0; 4], tempo: 0.0 }
+        WdlModel { seats: 4, scale: 300.0, win_offset: 330.0, draw_width: 60.0, seat_offsets: [0.0; 4], tempo: 0.0, power: 0.8 }
     }
 
     #[test]
@@ -630,13 +660,13 @@ mod tests {
     #[test]
     fn fit_recovers_known_constants() {
         let data = synthetic(&SOV, 20_000, 1);
-        let m = fit(&data, FitOptions { seats: 2, draws: true, seat_offset: true, tempo: true });
+        let m = fit(&data, FitOptions { seats: 2, draws: true, seat_offset: true, tempo: true, power: true });
         assert!((m.scale - 180.0).abs() < 12.0, "{m:?}");
-        assert!((m.draw_width - 120.0).abs() < 15.0, "{m:?}");
+        assert!((m.draw_width - 120.0).abs() < 15.0 && (m.power - 1.0).abs() < 0.08, "{m:?}");
         assert!(m.seat_offsets[0].abs() < 15.0 && m.tempo.abs() < 15.0, "{m:?}");
 
         let data = synthetic(&ASYM, 20_000, 2);
-        let m = fit(&data, FitOptions { seats: 2, draws: false, seat_offset: true, tempo: true });
+        let m = fit(&data, FitOptions { seats: 2, draws: false, seat_offset: true, tempo: true, power: false });
         assert!((m.scale - 250.0).abs() < 15.0, "{m:?}");
         assert!((m.seat_offsets[0] + 1200.0).abs() < 20.0, "{m:?}");
         assert_eq!(m.seat_offsets[1], -m.seat_offsets[0]);
@@ -644,10 +674,11 @@ mod tests {
 
         let truth = royale();
         let data = synthetic(&truth, 20_000, 3);
-        let m = fit(&data, FitOptions { seats: 4, draws: true, seat_offset: false, tempo: false });
+        let m = fit(&data, FitOptions { seats: 4, draws: true, seat_offset: false, tempo: false, power: true });
         assert!((m.scale - 300.0).abs() < 25.0, "{m:?}");
         assert!((m.win_offset - 330.0).abs() < 30.0, "{m:?}");
         assert!((m.draw_width - 60.0).abs() < 25.0, "{m:?}");
+        assert!((m.power - 0.8).abs() < 0.08, "{m:?}");
     }
 
     #[test]
