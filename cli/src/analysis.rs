@@ -145,6 +145,41 @@ pub fn odds_text(score: Score, wdl: &WdlModel, seat: Seat, seat_name: &str) -> S
     )
 }
 
+/// With more than two seats (Royale), each seat's chance to win, in
+/// thousandths: the side to move's from its searched `score`, the others
+/// sharing its loss chance (another seat wins) in proportion to the chance
+/// the model gives each on its static evaluation. Empty with two seats.
+#[must_use]
+pub fn seat_wins<P: Evaluate>(pos: &P, score: Score) -> Vec<(Seat, u16)> {
+    let n = pos.seat_count();
+    if n <= 2 || pos.outcome().is_some() || pos.chance().is_some() {
+        return Vec::new();
+    }
+    let mover = pos.turn();
+    let own = P::WDL.wdl(score, mover);
+    let others: Vec<(Seat, f64)> = (0..n)
+        .map(|i| Seat(i as u8))
+        .filter(|&s| s != mover)
+        .map(|s| (s, P::WDL.probabilities(f64::from(pos.evaluate(s)), s)[0]))
+        .collect();
+    let total: f64 = others.iter().map(|o| o.1).sum();
+    let mut left = own.loss;
+    let mut out = vec![(mover, own.win)];
+    for (k, &(s, p)) in others.iter().enumerate() {
+        let share = if k + 1 == others.len() {
+            left
+        } else if total > 0.0 {
+            ((f64::from(own.loss) * p / total).round() as u16).min(left)
+        } else {
+            own.loss / (n as u16 - 1)
+        };
+        left -= share;
+        out.push((s, share));
+    }
+    out.sort_by_key(|o| o.0.index());
+    out
+}
+
 /// What the binary runs when `analyze` starts searching, given the search's
 /// stop flag (it installs a Ctrl-C handler that sets the flag).
 pub type StopHook = fn(Arc<AtomicBool>);
@@ -312,6 +347,14 @@ pub fn analyze<P: Evaluate + BoardView>(
                 "iterations": iterations,
         });
         if let Value::Object(search) = &mut search {
+            let seats = seat_wins(pos, result.score);
+            if !seats.is_empty() {
+                let list: Vec<Value> = seats
+                    .iter()
+                    .map(|&(s, win)| json!({ "seat": pos.seat_name(s), "win": win }))
+                    .collect();
+                search.insert("seat_wins".into(), Value::Array(list));
+            }
             if interrupted {
                 search.insert("interrupted".into(), Value::Bool(true));
             }
@@ -354,6 +397,14 @@ pub fn analyze<P: Evaluate + BoardView>(
     };
     let _ = writeln!(out, "score: {shown} ({}, for {}{raw})", shown.uci(), pos.seat_name(seat));
     let _ = writeln!(out, "{}", odds_text(result.score, &wdl, seat, pos.seat_name(seat)));
+    let seats = seat_wins(pos, result.score);
+    if !seats.is_empty() {
+        let list: Vec<String> = seats
+            .iter()
+            .map(|&(s, win)| format!("{} {:.1}%", pos.seat_name(s), f64::from(win) / 10.0))
+            .collect();
+        let _ = writeln!(out, "seat wins: {}", list.join(", "));
+    }
     let _ = writeln!(out, "pv: {}", join(result.pv()));
     if multipv > 1 && !chance {
         for (k, line) in result.lines.iter().enumerate() {
