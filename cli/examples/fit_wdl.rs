@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run --release -p motley-cli --example fit_wdl -- <VARIANT> \
 //!     [--games 200] [--held-out 100] [--seed 1] [--depth 2] \
-//!     [--random-plies 4] [--max-plies 300] [--threads 1]
+//!     [--random-plies 4] [--max-plies 300] [--threads 1] [--clamp CP]
 //! ```
 //!
 //! Each game starts from the variant's start position; the first
@@ -15,7 +15,8 @@
 //! odds include chance. The history draws (repetition, quiet-move limits)
 //! apply; a game still going after `--max-plies` plies counts as a draw.
 //! Every searched position after the random plies whose score is not a
-//! forced result gives one sample: the search's raw score for the side to
+//! forced result gives one sample (with `--clamp`, raw scores are clamped
+//! to ±CP, in the fit and in the model: chance means of wins and scores): the search's raw score for the side to
 //! move, its seat, and that seat's result.
 //!
 //! Game `g` of the fit uses seed `seed + g`; the held-out games use seeds
@@ -46,6 +47,7 @@ struct Args {
     random_plies: u32,
     max_plies: u32,
     threads: usize,
+    clamp: Option<u64>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -61,6 +63,7 @@ fn parse_args() -> Result<Args, String> {
         random_plies: 4,
         max_plies: 300,
         threads: 1,
+        clamp: None,
     };
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -73,6 +76,7 @@ fn parse_args() -> Result<Args, String> {
             "--random-plies" => args.random_plies = n as u32,
             "--max-plies" => args.max_plies = n as u32,
             "--threads" => args.threads = n.max(1) as usize,
+            "--clamp" => args.clamp = Some(n),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -108,7 +112,10 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
     let (results, reason) = loop {
         if let Some(outcome) = game.outcome() {
             let n = game.position().seat_count();
-            break ((0..n).map(|s| outcome.result(Seat(s as u8))).collect::<Vec<_>>(), outcome.reason().to_owned());
+            break (
+                (0..n).map(|s| outcome.result(Seat(s as u8))).collect::<Vec<_>>(),
+                outcome.reason().to_owned(),
+            );
         }
         let pos = game.position().clone();
         if let Some(outcomes) = pos.chance() {
@@ -134,8 +141,10 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         game.play(mv);
         plies += 1;
     };
-    let samples =
-        pending.into_iter().map(|(score, seat)| Sample { score, seat, result: results[seat.index()] }).collect();
+    let samples = pending
+        .into_iter()
+        .map(|(score, seat)| Sample { score, seat, result: results[seat.index()] })
+        .collect();
     Game { samples, results, reason, plies }
 }
 
@@ -167,13 +176,22 @@ fn summary(label: &str, games: &[Game], seats: usize) {
 fn rust_source(m: &WdlModel) -> String {
     if m.seats == 2 {
         format!(
-            "const WDL: WdlModel = WdlModel::two_seats({:.1}, {:.1}, {:.1}, {:.1}).with_power({:.3});",
-            m.scale, m.draw_width, m.seat_offsets[0], m.tempo, m.power
+            "const WDL: WdlModel = WdlModel::two_seats({:.1}, {:.1}, {:.1}, {:.1}).with_power({:.3}){}",
+            m.scale,
+            m.draw_width,
+            m.seat_offsets[0],
+            m.tempo,
+            m.power,
+            if m.clamp < f64::from(motley_core::search::EVAL_LIMIT) {
+                format!(".with_clamp({:.1})", m.clamp)
+            } else {
+                String::new()
+            }
         )
     } else {
         format!(
-            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3} }};",
-            m.seats, m.scale, m.win_offset, m.draw_width, m.power
+            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3}, clamp: {:.1} }};",
+            m.seats, m.scale, m.win_offset, m.draw_width, m.power, m.clamp
         )
     }
 }
@@ -195,7 +213,14 @@ impl VariantTask for Fit<'_> {
         let train: Vec<Sample> = fit_games.iter().flat_map(|g| g.samples.iter().copied()).collect();
         let test: Vec<Sample> = held.iter().flat_map(|g| g.samples.iter().copied()).collect();
         let draws = fit_games.iter().any(|g| g.results.iter().all(|&r| r == SeatResult::Draw));
-        let options = FitOptions { seats: seats as u8, draws, seat_offset: seats == 2, tempo: seats == 2, power: true };
+        let options = FitOptions {
+            seats: seats as u8,
+            draws,
+            seat_offset: seats == 2,
+            tempo: seats == 2,
+            power: true,
+            clamp: a.clamp.map_or(f64::from(motley_core::search::EVAL_LIMIT), |c| c as f64),
+        };
         let model = wdl::fit(&train, options);
         let cmd = format!(
             "cargo run --release -p motley-cli --example fit_wdl -- {} --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",
@@ -206,7 +231,7 @@ impl VariantTask for Fit<'_> {
             a.depth,
             a.random_plies,
             a.max_plies
-        );
+        ) + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"));
         println!();
         println!("// Fitted by `{cmd}`");
         println!("{}", rust_source(&model));

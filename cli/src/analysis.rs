@@ -18,8 +18,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use motley_core::BoardView;
-use motley_core::history::History;
 use motley_core::Seat;
+use motley_core::history::History;
 use motley_core::search::{
     Evaluate, Limits, Score, SearchConfig, SearchInfo, SearchResult, Searcher, WdlModel,
 };
@@ -295,8 +295,9 @@ pub fn analyze<P: Evaluate + BoardView>(
                 "pv": info.lines.first().map_or_else(Vec::new, |l| l.moves.iter().map(ToString::to_string).collect()),
             }));
         } else if io_error.is_none()
-            && let Err(e) =
-                stream.write_all(info_line(info, multipv, &wdl, seat).as_bytes()).and_then(|()| stream.flush())
+            && let Err(e) = stream
+                .write_all(info_line(info, multipv, &wdl, seat).as_bytes())
+                .and_then(|()| stream.flush())
         {
             io_error = Some(e);
         }
@@ -349,10 +350,8 @@ pub fn analyze<P: Evaluate + BoardView>(
         if let Value::Object(search) = &mut search {
             let seats = seat_wins(pos, result.score);
             if !seats.is_empty() {
-                let list: Vec<Value> = seats
-                    .iter()
-                    .map(|&(s, win)| json!({ "seat": pos.seat_name(s), "win": win }))
-                    .collect();
+                let list: Vec<Value> =
+                    seats.iter().map(|&(s, win)| json!({ "seat": pos.seat_name(s), "win": win })).collect();
                 search.insert("seat_wins".into(), Value::Array(list));
             }
             if interrupted {
@@ -390,11 +389,8 @@ pub fn analyze<P: Evaluate + BoardView>(
         }
     }
     let shown = wdl.normalise(result.score, seat);
-    let raw = if result.score.centipawns().is_some() {
-        format!(", raw {}", result.score)
-    } else {
-        String::new()
-    };
+    let raw =
+        if result.score.centipawns().is_some() { format!(", raw {}", result.score) } else { String::new() };
     let _ = writeln!(out, "score: {shown} ({}, for {}{raw})", shown.uci(), pos.seat_name(seat));
     let _ = writeln!(out, "{}", odds_text(result.score, &wdl, seat, pos.seat_name(seat)));
     let seats = seat_wins(pos, result.score);

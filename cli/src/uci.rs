@@ -65,7 +65,11 @@ struct PositionSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Go {
     /// `wdl`: append `wdl W D L` to each `info` score (`UCI_ShowWDL`).
-    Search { limits: Limits, infinite: bool, wdl: bool },
+    Search {
+        limits: Limits,
+        infinite: bool,
+        wdl: bool,
+    },
     Perft(u32),
 }
 

@@ -72,6 +72,10 @@ pub struct WdlModel {
     /// `p > 0`: the curve's shape; 1 is the logistic, below 1 steeper
     /// near an even game and flatter far from it.
     pub power: f64,
+    /// Raw scores are clamped to ±`clamp` first: where the search averages
+    /// chance outcomes, a mean of wins and evaluations (40% of a win is
+    /// 400,000) is far beyond any evaluation, and reads as "very good".
+    pub clamp: f64,
 }
 
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
@@ -123,6 +127,7 @@ impl WdlModel {
         seat_offsets: [0.0; 4],
         tempo: 0.0,
         power: 1.0,
+        clamp: EVAL_LIMIT as f64,
     };
 
     /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
@@ -137,7 +142,15 @@ impl WdlModel {
             seat_offsets: [offset, -offset, 0.0, 0.0],
             tempo,
             power: 1.0,
+            clamp: EVAL_LIMIT as f64,
         }
+    }
+
+    /// The same model with raw scores clamped to ±`clamp` (see
+    /// [`WdlModel::clamp`]).
+    #[must_use]
+    pub const fn with_clamp(self, clamp: f64) -> WdlModel {
+        WdlModel { clamp, ..self }
     }
 
     /// The same model with the curve's shape `p` (see [`WdlModel::power`]).
@@ -168,7 +181,7 @@ impl WdlModel {
     /// [`WdlModel::probabilities`] for a `seat` that is, or is not, `to_move`.
     #[must_use]
     pub fn probabilities_for(&self, raw: f64, seat: Seat, to_move: bool) -> [f64; 3] {
-        let x = raw - self.offset(seat, to_move);
+        let x = raw.clamp(-self.clamp, self.clamp) - self.offset(seat, to_move);
         let win = sigma(self.unit(x - self.win_offset));
         let loss = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
         let draw = (1.0 - win - loss).max(0.0);
@@ -255,7 +268,7 @@ impl WdlModel {
         if score.centipawns().is_none() {
             return score;
         }
-        let x = f64::from(score.0) - self.offset(seat, to_move);
+        let x = f64::from(score.0).clamp(-self.clamp, self.clamp) - self.offset(seat, to_move);
         let n = f64::from(self.seats.max(2));
         // E = w(1 − 1/n) + (1 − l)/n and 1 − E = (1 − w)(1 − 1/n) + l/n,
         // each from logistics that do not lose precision in the tails.
@@ -289,7 +302,7 @@ pub struct Sample {
 }
 
 /// What [`fit`] may adjust beyond the scale.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct FitOptions {
     /// The number of seats (2 or 4).
     pub seats: u8,
@@ -301,6 +314,8 @@ pub struct FitOptions {
     pub tempo: bool,
     /// Fit the curve's shape `p` (otherwise 1, the logistic).
     pub power: bool,
+    /// Clamp raw scores to ±this (not fitted; see [`WdlModel::clamp`]).
+    pub clamp: f64,
 }
 
 /// The negative mean log-likelihood of `samples` under `m`.
@@ -350,7 +365,7 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
         0.0
     };
     let power = if opt.power { v[k].exp() } else { 1.0 };
-    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo).with_power(power);
+    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo).with_power(power).with_clamp(opt.clamp);
     m.seats = opt.seats;
     if let Some(a) = win {
         m.win_offset = a;
@@ -572,7 +587,16 @@ mod tests {
     const ASYM: WdlModel = WdlModel::two_seats(250.0, 0.0, -1200.0, 90.0);
 
     fn royale() -> WdlModel {
-        WdlModel { seats: 4, scale: 300.0, win_offset: 330.0, draw_width: 60.0, seat_offsets: [0.0; 4], tempo: 0.0, power: 0.8 }
+        WdlModel {
+            seats: 4,
+            scale: 300.0,
+            win_offset: 330.0,
+            draw_width: 60.0,
+            seat_offsets: [0.0; 4],
+            tempo: 0.0,
+            power: 0.8,
+            clamp: 1e6,
+        }
     }
 
     #[test]
@@ -660,13 +684,19 @@ mod tests {
     #[test]
     fn fit_recovers_known_constants() {
         let data = synthetic(&SOV, 20_000, 1);
-        let m = fit(&data, FitOptions { seats: 2, draws: true, seat_offset: true, tempo: true, power: true });
+        let m = fit(
+            &data,
+            FitOptions { seats: 2, draws: true, seat_offset: true, tempo: true, power: true, clamp: 1e6 },
+        );
         assert!((m.scale - 180.0).abs() < 12.0, "{m:?}");
         assert!((m.draw_width - 120.0).abs() < 15.0 && (m.power - 1.0).abs() < 0.08, "{m:?}");
         assert!(m.seat_offsets[0].abs() < 15.0 && m.tempo.abs() < 15.0, "{m:?}");
 
         let data = synthetic(&ASYM, 20_000, 2);
-        let m = fit(&data, FitOptions { seats: 2, draws: false, seat_offset: true, tempo: true, power: false });
+        let m = fit(
+            &data,
+            FitOptions { seats: 2, draws: false, seat_offset: true, tempo: true, power: false, clamp: 1e6 },
+        );
         assert!((m.scale - 250.0).abs() < 15.0, "{m:?}");
         assert!((m.seat_offsets[0] + 1200.0).abs() < 20.0, "{m:?}");
         assert_eq!(m.seat_offsets[1], -m.seat_offsets[0]);
@@ -674,7 +704,10 @@ mod tests {
 
         let truth = royale();
         let data = synthetic(&truth, 20_000, 3);
-        let m = fit(&data, FitOptions { seats: 4, draws: true, seat_offset: false, tempo: false, power: true });
+        let m = fit(
+            &data,
+            FitOptions { seats: 4, draws: true, seat_offset: false, tempo: false, power: true, clamp: 1e6 },
+        );
         assert!((m.scale - 300.0).abs() < 25.0, "{m:?}");
         assert!((m.win_offset - 330.0).abs() < 30.0, "{m:?}");
         assert!((m.draw_width - 60.0).abs() < 25.0, "{m:?}");
