@@ -4,7 +4,8 @@
 //! ```sh
 //! cargo run --release -p motley-cli --example fit_wdl -- <VARIANT> \
 //!     [--games 200] [--held-out 100] [--seed 1] [--depth 2] \
-//!     [--random-plies 4] [--max-plies 300] [--threads 1] [--clamp CP]
+//!     [--random-plies 4] [--max-plies 300] [--threads 1] [--clamp CP] \
+//!     [--power 0] [--offset 0]
 //! ```
 //!
 //! Each game starts from the variant's start position; the first
@@ -16,7 +17,8 @@
 //! apply; a game still going after `--max-plies` plies counts as a draw.
 //! Every searched position after the random plies whose score is not a
 //! forced result gives one sample (with `--clamp`, raw scores are clamped
-//! to ±CP, in the fit and in the model: chance means of wins and scores): the search's raw score for the side to
+//! to ±CP, in the fit and in the model: chance means of wins and scores;
+//! `--power 0` fits the plain logistic, `--offset 0` no seat offset): the search's raw score for the side to
 //! move, its seat, and that seat's result.
 //!
 //! Game `g` of the fit uses seed `seed + g`; the held-out games use seeds
@@ -48,6 +50,10 @@ struct Args {
     max_plies: u32,
     threads: usize,
     clamp: Option<u64>,
+    /// Fit the curve's shape (`--power 0`: the plain logistic).
+    power: bool,
+    /// Fit the seat offset (`--offset 0`: none, for a symmetric game).
+    offset: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -64,6 +70,8 @@ fn parse_args() -> Result<Args, String> {
         max_plies: 300,
         threads: 1,
         clamp: None,
+        power: true,
+        offset: true,
     };
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -77,6 +85,8 @@ fn parse_args() -> Result<Args, String> {
             "--max-plies" => args.max_plies = n as u32,
             "--threads" => args.threads = n.max(1) as usize,
             "--clamp" => args.clamp = Some(n),
+            "--power" => args.power = n != 0,
+            "--offset" => args.offset = n != 0,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -216,9 +226,9 @@ impl VariantTask for Fit<'_> {
         let options = FitOptions {
             seats: seats as u8,
             draws,
-            seat_offset: seats == 2,
+            seat_offset: seats == 2 && a.offset,
             tempo: seats == 2,
-            power: true,
+            power: a.power,
             clamp: a.clamp.map_or(f64::from(motley_core::search::EVAL_LIMIT), |c| c as f64),
         };
         let model = wdl::fit(&train, options);
@@ -231,7 +241,9 @@ impl VariantTask for Fit<'_> {
             a.depth,
             a.random_plies,
             a.max_plies
-        ) + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"));
+        ) + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
+            + if a.power { "" } else { " --power 0" }
+            + if a.offset { "" } else { " --offset 0" };
         println!();
         println!("// Fitted by `{cmd}`");
         println!("{}", rust_source(&model));
