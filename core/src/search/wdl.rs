@@ -376,6 +376,8 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
 
 /// Solves `a x = b` (a small dense system) by Gaussian elimination with
 /// partial pivoting; `None` if singular.
+// Row and column indices are the algorithm here; iterators would hide them.
+#[allow(clippy::needless_range_loop)]
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
     for col in 0..n {
@@ -408,6 +410,8 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// width and the shape, as
 /// `options` asks. Deterministic.
 #[must_use]
+// The Hessian is filled by (row, column) index, symmetric.
+#[allow(clippy::needless_range_loop)]
 pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
     let mut v = vec![200f64.ln()];
     if options.seat_offset && options.seats == 2 {
