@@ -18,8 +18,11 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use motley_core::BoardView;
+use motley_core::Seat;
 use motley_core::history::History;
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, SearchInfo, SearchResult, Searcher};
+use motley_core::search::{
+    Evaluate, Limits, Score, SearchConfig, SearchInfo, SearchResult, Searcher, WdlModel,
+};
 use serde_json::{Map, Value, json};
 
 use crate::args::AnalyzeArgs;
@@ -82,9 +85,15 @@ pub fn search_at_least_depth_1<P: Evaluate>(
 
 /// One per-depth line: `depth 3 seldepth 7 score +0.25 nodes 1234 nps 56000
 /// time 22ms pv e2e4 e7e5` (with `multipv K` after the depth when several
-/// lines are searched).
+/// lines are searched); the score is the normalised one of `wdl` for `seat`,
+/// the side to move.
 #[must_use]
-pub fn info_line<M: core::fmt::Display>(info: &SearchInfo<M>, multipv: usize) -> String {
+pub fn info_line<M: core::fmt::Display>(
+    info: &SearchInfo<M>,
+    multipv: usize,
+    wdl: &WdlModel,
+    seat: Seat,
+) -> String {
     let mut out = String::new();
     for (k, line) in info.lines.iter().enumerate() {
         let _ = write!(out, "depth {} seldepth {}", info.depth, info.seldepth);
@@ -94,7 +103,7 @@ pub fn info_line<M: core::fmt::Display>(info: &SearchInfo<M>, multipv: usize) ->
         let _ = write!(
             out,
             " score {} nodes {} nps {} time {}ms pv {}",
-            line.score,
+            wdl.normalise(line.score, seat),
             info.nodes,
             info.nps(),
             info.elapsed.as_millis(),
@@ -109,14 +118,67 @@ fn join<M: core::fmt::Display>(moves: &[M]) -> String {
     moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// A score as JSON: `{"text": "+0.25", "cp": 25}` or `{"text": "win in 3", "win_in": 3}`.
+/// A score for `seat` as JSON: `{"text": "+0.25", "cp": 25, "raw_cp": 140}`
+/// (`text` and `cp` normalised by `wdl`, `raw_cp` the search's own) or
+/// `{"text": "win in 3", "win_in": 3}`.
 #[must_use]
-pub fn score_json(score: Score) -> Value {
+pub fn score_json(score: Score, wdl: &WdlModel, seat: Seat) -> Value {
+    let shown = wdl.normalise(score, seat);
     match score.win_distance() {
         Some(d) if score.is_win() => json!({ "text": score.to_string(), "win_in": d }),
         Some(d) => json!({ "text": score.to_string(), "loss_in": -d }),
-        None => json!({ "text": score.to_string(), "cp": score.0 }),
+        None => json!({ "text": shown.to_string(), "cp": shown.0, "raw_cp": score.0 }),
     }
+}
+
+/// The odds line of `analyze`'s summary: `odds: win 41.2%, draw 30.5%,
+/// loss 28.3% (expected result 0.56, for white)`.
+#[must_use]
+pub fn odds_text(score: Score, wdl: &WdlModel, seat: Seat, seat_name: &str) -> String {
+    let w = wdl.wdl(score, seat);
+    let pct = |x: u16| f64::from(x) / 10.0;
+    format!(
+        "odds: win {:.1}%, draw {:.1}%, loss {:.1}% (expected result {:.2}, for {seat_name})",
+        pct(w.win),
+        pct(w.draw),
+        pct(w.loss),
+        wdl.expected(score, seat)
+    )
+}
+
+/// With more than two seats (Royale), each seat's chance to win, in
+/// thousandths: the side to move's from its searched `score`, the others
+/// sharing its loss chance (another seat wins) in proportion to the chance
+/// the model gives each on its static evaluation. Empty with two seats.
+#[must_use]
+pub fn seat_wins<P: Evaluate>(pos: &P, score: Score) -> Vec<(Seat, u16)> {
+    let n = pos.seat_count();
+    if n <= 2 || pos.outcome().is_some() || pos.chance().is_some() {
+        return Vec::new();
+    }
+    let mover = pos.turn();
+    let own = P::WDL.wdl(score, mover);
+    let others: Vec<(Seat, f64)> = (0..n)
+        .map(|i| Seat(i as u8))
+        .filter(|&s| s != mover)
+        .map(|s| (s, P::WDL.probabilities(f64::from(pos.evaluate(s)), s)[0]))
+        .collect();
+    let total: f64 = others.iter().map(|o| o.1).sum();
+    let mut left = own.loss;
+    let mut out = vec![(mover, own.win)];
+    for (k, &(s, p)) in others.iter().enumerate() {
+        let share = if k + 1 == others.len() {
+            left
+        } else if total > 0.0 {
+            ((f64::from(own.loss) * p / total).round() as u16).min(left)
+        } else {
+            own.loss / (n as u16 - 1)
+        };
+        left -= share;
+        out.push((s, share));
+    }
+    out.sort_by_key(|o| o.0.index());
+    out
 }
 
 /// What the binary runs when `analyze` starts searching, given the search's
@@ -192,6 +254,7 @@ pub fn analyze<P: Evaluate + BoardView>(
     let multipv = limits.multipv;
     let json_out = args.common.json;
     let pos = game.position();
+    let (wdl, seat) = (P::WDL, pos.turn());
     let write_err = |e: std::io::Error| CliError::failure(format!("cannot write output: {e}"), "stdout");
     let mut iterations = Vec::new();
     // With --json the facts are the document's first keys; otherwise they
@@ -229,12 +292,13 @@ pub fn analyze<P: Evaluate + BoardView>(
                 "seldepth": info.seldepth,
                 "nodes": info.nodes,
                 "time_ms": info.elapsed.as_millis() as u64,
-                "score": info.lines.first().map_or(Value::Null, |l| score_json(l.score)),
+                "score": info.lines.first().map_or(Value::Null, |l| score_json(l.score, &wdl, seat)),
                 "pv": info.lines.first().map_or_else(Vec::new, |l| l.moves.iter().map(ToString::to_string).collect()),
             }));
         } else if io_error.is_none()
-            && let Err(e) =
-                stream.write_all(info_line(info, multipv).as_bytes()).and_then(|()| stream.flush())
+            && let Err(e) = stream
+                .write_all(info_line(info, multipv, &wdl, seat).as_bytes())
+                .and_then(|()| stream.flush())
         {
             io_error = Some(e);
         }
@@ -261,12 +325,14 @@ pub fn analyze<P: Evaluate + BoardView>(
         let lines: Vec<Value> = result
             .lines
             .iter()
-            .map(|l| json!({ "score": score_json(l.score), "pv": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>() }))
+            .map(|l| json!({ "score": score_json(l.score, &wdl, seat), "wdl": crate::record::wdl_json(wdl.wdl(l.score, seat)), "pv": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>() }))
             .collect();
         let mut search = json!({
                 "best_move": best,
                 "chance_node": chance,
-                "score": score_json(result.score),
+                "score": score_json(result.score, &wdl, seat),
+                "wdl": crate::record::wdl_json(wdl.wdl(result.score, seat)),
+                "expected": (wdl.expected(result.score, seat) * 1000.0).round() / 1000.0,
                 "pv": result.pv().iter().map(ToString::to_string).collect::<Vec<_>>(),
                 "lines": lines,
                 "depth": result.depth,
@@ -283,6 +349,12 @@ pub fn analyze<P: Evaluate + BoardView>(
                 "iterations": iterations,
         });
         if let Value::Object(search) = &mut search {
+            let seats = seat_wins(pos, result.score);
+            if !seats.is_empty() {
+                let list: Vec<Value> =
+                    seats.iter().map(|&(s, win)| json!({ "seat": pos.seat_name(s), "win": win })).collect();
+                search.insert("seat_wins".into(), Value::Array(list));
+            }
             if interrupted {
                 search.insert("interrupted".into(), Value::Bool(true));
             }
@@ -293,13 +365,13 @@ pub fn analyze<P: Evaluate + BoardView>(
                         json!({
                             "move": r.mv.to_string(),
                             "probability": r.probability,
-                            "score": score_json(r.score),
+                            "score": score_json(r.score, &wdl, seat),
                             "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
                         })
                     })
                     .collect();
                 search.insert("resolutions".into(), Value::Array(list));
-                search.insert("expectation".into(), score_json(expectation(&resolutions)));
+                search.insert("expectation".into(), score_json(expectation(&resolutions), &wdl, seat));
             }
         }
         map.insert("search".into(), search);
@@ -317,12 +389,29 @@ pub fn analyze<P: Evaluate + BoardView>(
             let _ = writeln!(out, "bestmove: (none, {})", pos.status());
         }
     }
-    let _ =
-        writeln!(out, "score: {} ({}, for {})", result.score, result.score.uci(), pos.seat_name(pos.turn()));
+    let shown = wdl.normalise(result.score, seat);
+    let raw =
+        if result.score.centipawns().is_some() { format!(", raw {}", result.score) } else { String::new() };
+    let _ = writeln!(out, "score: {shown} ({}, for {}{raw})", shown.uci(), pos.seat_name(seat));
+    let _ = writeln!(out, "{}", odds_text(result.score, &wdl, seat, pos.seat_name(seat)));
+    let seats = seat_wins(pos, result.score);
+    if !seats.is_empty() {
+        let list: Vec<String> = seats
+            .iter()
+            .map(|&(s, win)| format!("{} {:.1}%", pos.seat_name(s), f64::from(win) / 10.0))
+            .collect();
+        let _ = writeln!(out, "seat wins: {}", list.join(", "));
+    }
     let _ = writeln!(out, "pv: {}", join(result.pv()));
     if multipv > 1 && !chance {
         for (k, line) in result.lines.iter().enumerate() {
-            let _ = writeln!(out, "multipv {}: {} pv {}", k + 1, line.score, join(&line.moves));
+            let _ = writeln!(
+                out,
+                "multipv {}: {} pv {}",
+                k + 1,
+                wdl.normalise(line.score, seat),
+                join(&line.moves)
+            );
         }
     }
     if !resolutions.is_empty() {
@@ -333,21 +422,22 @@ pub fn analyze<P: Evaluate + BoardView>(
                 "resolution {:<width$} {:>5.1}%  {} pv {}",
                 r.mv.to_string(),
                 100.0 * r.probability,
-                r.score,
+                wdl.normalise(r.score, seat),
                 join(&r.pv)
             );
         }
         let mean = expectation(&resolutions);
         if mean == result.score {
-            let _ = writeln!(out, "expectation: {mean}");
+            let _ = writeln!(out, "expectation: {}", wdl.normalise(mean, seat));
         } else {
             // Loss aversion: the search weighs an outcome that loses the game
             // at once above its probability.
             let _ = writeln!(
                 out,
-                "expectation: {mean} (the search's {} weighs an outcome that loses the game at once \
+                "expectation: {} (the search's {} weighs an outcome that loses the game at once \
                  above its probability)",
-                result.score
+                wdl.normalise(mean, seat),
+                wdl.normalise(result.score, seat)
             );
         }
     }

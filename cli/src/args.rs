@@ -172,8 +172,9 @@ Examples:
   motley annotate games.pgn --depth 4 > annotated.pgn
   motley annotate - --time 200 --json < games.pgn
 
-Each move gets `{[%eval S]}` (pawns, or #N, for the seat that moved); a move that loses
-0.05, 0.10 or 0.20 of expected result (1 / (1 + 10^(-cp/400))) is marked $6 (?!),
+Each move gets `{[%eval S] [%wdl W D L]}` (the normalised score, or #N, and the odds
+per mille, for the seat that moved); a move that loses 0.05, 0.10 or 0.20 of expected
+result (from the variant's odds fitted on self-play) is marked $6 (?!),
 $2 (?) or $4 (??) with the best move; the last move's comment sums up each seat.
 A progress bar is drawn on stderr when stderr is a terminal.")]
     Annotate(crate::record::AnnotateArgs),

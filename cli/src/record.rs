@@ -17,7 +17,7 @@ use motley_core::record::read::{is_tag_name, rule_options};
 use motley_core::record::{
     Game, Notation, RawGame, ReadError, Recorder, StartError, main_line, parse, write,
 };
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, Wdl};
 use motley_core::{BoardView, Position, Seat};
 use serde_json::{Value, json};
 
@@ -325,19 +325,13 @@ fn replay<N: AsHistory>(raw: &RawGame, args: &ReplayArgs, term: Terminal) -> Res
 
 // ---- annotate ----------------------------------------------------------------
 
-/// The expected result (0 to 1) of a score for the seat it is seen from: 1
-/// for a forced win, 0 for a forced loss, else the logistic
-/// `1 / (1 + 10^(-cp / 400))` (100 centipawns ≈ 0.64), until fitted odds
-/// replace it.
+/// The expected result (0 to 1) of a score for `seat` (the side to move
+/// or not, `to_move`), under variant `P`'s fitted odds ([`Evaluate::WDL`]):
+/// 1 for a forced win, 0 for a forced loss, else the win chance plus the
+/// draw chance shared among the seats.
 #[must_use]
-pub fn expected_result(score: Score) -> f64 {
-    if score.is_win() {
-        1.0
-    } else if score.is_loss() {
-        0.0
-    } else {
-        1.0 / (1.0 + 10f64.powf(-f64::from(score.0) / 400.0))
-    }
+pub fn expected_result<P: Evaluate>(score: Score, seat: Seat, to_move: bool) -> f64 {
+    P::WDL.expected_for(score, seat, to_move)
 }
 
 /// Expected result lost by a move from which it is marked an inaccuracy (`?!`, `$6`).
@@ -360,11 +354,20 @@ fn mark(loss: f64) -> Option<(&'static str, u8)> {
     }
 }
 
-fn eval_score(score: Score) -> EvalScore {
+/// The comment form of `score` for `seat` (to move or not): the
+/// normalised score under `P`'s odds, or a forced result's distance.
+fn eval_score<P: Evaluate>(score: Score, seat: Seat, to_move: bool) -> EvalScore {
+    let score = P::WDL.normalise_for(score, seat, to_move);
     match score.win_distance() {
         Some(d) => EvalScore::Mate(d),
         None => EvalScore::Centipawns(score.0),
     }
+}
+
+/// Odds as JSON: `{"win": W, "draw": D, "loss": L}` in thousandths.
+#[must_use]
+pub fn wdl_json(w: Wdl) -> Value {
+    json!({ "win": w.win, "draw": w.draw, "loss": w.loss })
 }
 
 /// One move's analysis.
@@ -510,7 +513,10 @@ fn annotate_game<N: AsHistory>(
             Score(-scores[i + 1].0.0)
         };
         let loss = if choice && best.as_deref() != Some(node.token.as_str()) {
-            (expected_result(best_score) - expected_result(after)).max(0.0)
+            let after_to_move = states[i + 1].mover() == seat;
+            (expected_result::<N::Shown>(best_score, seat, true)
+                - expected_result::<N::Shown>(after, seat, after_to_move))
+            .max(0.0)
         } else {
             0.0
         };
@@ -537,7 +543,10 @@ fn annotate_game<N: AsHistory>(
         if states[e.ply].outcome().is_none()
             && let Some(after) = e.after
         {
-            comment = Evaluation { score: eval_score(after), wdl: None }.to_string();
+            let to_move = states[e.ply].mover() == e.seat;
+            let wdl = <N::Shown as Evaluate>::WDL.wdl_for(after, e.seat, to_move).to_array();
+            let score = eval_score::<N::Shown>(after, e.seat, to_move);
+            comment = Evaluation { score, wdl: Some(wdl) }.to_string();
         }
         if let Some((word, nag)) = mark(e.loss) {
             if !node.nags.contains(&nag) {
@@ -554,6 +563,7 @@ fn annotate_game<N: AsHistory>(
     if let Some(last) = out.main.nodes.last_mut() {
         last.comments.push(summary_text(&summary));
     }
+    let after_to_move = |e: &MoveEval| states[e.ply].mover() == e.seat;
     let moves: Vec<Value> = evals
         .iter()
         .map(|e| {
@@ -563,9 +573,10 @@ fn annotate_game<N: AsHistory>(
                 "seat": seat_names.get(e.seat.index()).copied().unwrap_or("?"),
                 "move": e.token,
                 "choice": e.choice,
-                "eval": e.after.map(|s| eval_score(s).to_string()),
+                "eval": e.after.map(|s| eval_score::<N::Shown>(s, e.seat, after_to_move(e)).to_string()),
+                "wdl": e.after.map(|s| wdl_json(<N::Shown as Evaluate>::WDL.wdl_for(s, e.seat, after_to_move(e)))),
                 "best": e.best,
-                "best_eval": e.best_score.map(|s| eval_score(s).to_string()),
+                "best_eval": e.best_score.map(|s| eval_score::<N::Shown>(s, e.seat, true).to_string()),
                 "expected_loss": (e.loss * 1000.0).round() / 1000.0,
                 "mark": mark(e.loss).map(|(w, _)| w),
             })

@@ -30,7 +30,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::StreamExt as _;
 use motley_core::BoardView;
-use motley_core::search::{Evaluate, Limits, SearchConfig, SearchInfo, SearchResult, Searcher};
+use motley_core::Seat;
+use motley_core::search::{Evaluate, Limits, SearchConfig, SearchInfo, SearchResult, Searcher, WdlModel};
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, mpsc};
 
@@ -595,35 +596,47 @@ struct StreamSearch {
     tx: mpsc::UnboundedSender<Message>,
 }
 
-fn lines_json<M: std::fmt::Display>(lines: &[motley_core::search::Line<M>]) -> Value {
+/// The odds model of the searched variant and the seat to move, which
+/// scores are shown for (as `analyze --json` shows them).
+type Odds<'a> = (&'a WdlModel, Seat);
+
+fn lines_json<M: std::fmt::Display>(lines: &[motley_core::search::Line<M>], (wdl, seat): Odds<'_>) -> Value {
     lines
         .iter()
         .map(|l| {
             json!({
-                "score": crate::analysis::score_json(l.score),
+                "score": crate::analysis::score_json(l.score, wdl, seat),
+                "wdl": crate::record::wdl_json(wdl.wdl(l.score, seat)),
                 "pv": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
             })
         })
         .collect()
 }
 
-fn info_json<M: std::fmt::Display>(info: &SearchInfo<M>) -> Value {
+fn info_json<M: std::fmt::Display>(info: &SearchInfo<M>, odds: Odds<'_>) -> Value {
     json!({
         "depth": info.depth,
         "seldepth": info.seldepth,
         "nodes": info.nodes,
         "nps": info.nps(),
         "time_ms": info.elapsed.as_millis() as u64,
-        "lines": lines_json(&info.lines),
+        "lines": lines_json(&info.lines, odds),
     })
 }
 
-fn done_json<M: std::fmt::Display>(result: &SearchResult<M>, chance: bool, status: &str) -> Value {
+fn done_json<M: std::fmt::Display>(
+    result: &SearchResult<M>,
+    chance: bool,
+    status: &str,
+    odds: Odds<'_>,
+) -> Value {
+    let (wdl, seat) = odds;
     json!({
         "best_move": result.best.as_ref().map(ToString::to_string),
-        "score": crate::analysis::score_json(result.score),
+        "score": crate::analysis::score_json(result.score, wdl, seat),
+        "wdl": crate::record::wdl_json(wdl.wdl(result.score, seat)),
         "pv": result.pv().iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "lines": lines_json(&result.lines),
+        "lines": lines_json(&result.lines, odds),
         "depth": result.depth,
         "seldepth": result.seldepth,
         "nodes": result.nodes,
@@ -661,16 +674,16 @@ impl VariantTask for StreamSearch {
                 elapsed: Duration::ZERO,
                 stopped: false,
             };
-            let _ = tx.send(Message::Event("done", done_json(&none, false, &game.status())));
+            let _ = tx.send(Message::Event("done", done_json(&none, false, &game.status(), (&P::WDL, pos.turn()))));
             return;
         }
         let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
         let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
-            if tx.send(Message::Event("info", info_json(info))).is_err() {
+            if tx.send(Message::Event("info", info_json(info, (&P::WDL, pos.turn())))).is_err() {
                 stop.store(true, Ordering::Relaxed);
             }
         });
-        let _ = tx.send(Message::Event("done", done_json(&result, pos.chance().is_some(), &game.status())));
+        let _ = tx.send(Message::Event("done", done_json(&result, pos.chance().is_some(), &game.status(), (&P::WDL, pos.turn()))));
     }
 }
 

@@ -5,6 +5,11 @@
 //! `royale`, `mages`, `joker`), `setoption name MultiPV value K`,
 //! `setoption name Threads value N` (1 to 256: a Lazy SMP search),
 //! `setoption name Hash value MB` (1 to 4096),
+//! `setoption name UCI_ShowWDL value true|false` (default false: with true,
+//! each `info` score is followed by `wdl W D L`, the side to move's win,
+//! draw and loss chances in thousandths under the variant's fitted odds;
+//! `score cp` is always the normalised score, see
+//! [`motley_core::search::wdl`]),
 //! `ucinewgame`, `position startpos|fen <position string> [moves …]`,
 //! `go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS]
 //! | infinite | perft N`, `stop`, `d` (prints the position string) and
@@ -59,7 +64,12 @@ struct PositionSpec {
 /// What a `go` command asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Go {
-    Search { limits: Limits, infinite: bool },
+    /// `wdl`: append `wdl W D L` to each `info` score (`UCI_ShowWDL`).
+    Search {
+        limits: Limits,
+        infinite: bool,
+        wdl: bool,
+    },
     Perft(u32),
 }
 
@@ -139,7 +149,7 @@ fn parse_go(words: &[&str], seat_index: usize, multipv: usize) -> Result<Go, Cli
     if infinite {
         limits = Limits { multipv: 1, ..Limits::default() };
     }
-    Ok(Go::Search { limits: limits.with_multipv(multipv), infinite })
+    Ok(Go::Search { limits: limits.with_multipv(multipv), infinite, wdl: false })
 }
 
 /// Runs a `go` on variant `P`: streams `info` lines and ends with `bestmove`.
@@ -153,7 +163,8 @@ fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>
             }
             say(out, &format!("\nnodes {total}"));
         }
-        Go::Search { limits, infinite } => {
+        Go::Search { limits, infinite, wdl } => {
+            let seat = pos.turn();
             let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(stop));
             let multipv = limits.multipv;
             // A `stop` before depth 1 completes still gets a depth-1 answer.
@@ -164,9 +175,12 @@ fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>
                         text.push_str(&format!(" multipv {}", k + 1));
                     }
                     let pv: Vec<String> = line.moves.iter().map(ToString::to_string).collect();
+                    text.push_str(&format!(" score {}", P::WDL.normalise(line.score, seat).uci()));
+                    if wdl {
+                        text.push_str(&format!(" wdl {}", P::WDL.wdl(line.score, seat)));
+                    }
                     text.push_str(&format!(
-                        " score {} nodes {} nps {} time {} pv {}",
-                        line.score.uci(),
+                        " nodes {} nps {} time {} pv {}",
                         info.nodes,
                         info.nps(),
                         info.elapsed.as_millis(),
@@ -335,6 +349,7 @@ pub fn session<R: BufRead + Send>(
         let mut variant = variant;
         let mut game = variant.with(NewGame);
         let mut multipv = 1usize;
+        let mut show_wdl = false;
         let mut config = SearchConfig::default();
         let mut search: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
         let mut infinite = false;
@@ -368,6 +383,7 @@ pub fn session<R: BufRead + Send>(
                     say(&out, "option name MultiPV type spin default 1 min 1 max 64");
                     say(&out, "option name Threads type spin default 1 min 1 max 256");
                     say(&out, "option name Hash type spin default 16 min 1 max 4096");
+                    say(&out, "option name UCI_ShowWDL type check default false");
                     say(&out, "uciok");
                 }
                 "isready" => say(&out, "readyok"),
@@ -403,6 +419,17 @@ pub fn session<R: BufRead + Send>(
                                 &format!("info string error: bad MultiPV `{value}`, setoption MultiPV"),
                             ),
                         }
+                    } else if name.eq_ignore_ascii_case("UCI_ShowWDL") {
+                        match value.to_ascii_lowercase().as_str() {
+                            "true" => show_wdl = true,
+                            "false" => show_wdl = false,
+                            _ => say(
+                                &out,
+                                &format!(
+                                    "info string error: bad UCI_ShowWDL `{value}` (true or false), setoption UCI_ShowWDL"
+                                ),
+                            ),
+                        }
                     } else if name.eq_ignore_ascii_case("Threads") || name.eq_ignore_ascii_case("Hash") {
                         let (max, field) = if name.eq_ignore_ascii_case("Threads") {
                             (256, &mut config.threads)
@@ -433,7 +460,10 @@ pub fn session<R: BufRead + Send>(
                         continue;
                     }
                     match parse_go(rest, game.turn_index(), multipv) {
-                        Ok(g) => {
+                        Ok(mut g) => {
+                            if let Go::Search { wdl, .. } = &mut g {
+                                *wdl = show_wdl;
+                            }
                             infinite = matches!(g, Go::Search { infinite: true, .. });
                             stop.store(false, Ordering::Relaxed);
                             let game = game.boxed_clone();

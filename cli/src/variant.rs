@@ -16,7 +16,9 @@
 //! 1. in the variant crate, implement [`motley_core::Position`] (its
 //!    `VARIANT` is the command-line name), [`motley_core::BoardView`] and
 //!    [`Evaluate`] (overriding [`Evaluate::ANALYSIS_DEPTH`] with a depth
-//!    that `motley analyze` finishes well within a second);
+//!    that `motley analyze` finishes well within a second, and
+//!    [`Evaluate::WDL`] with the odds `cargo run --release -p motley-cli
+//!    --example fit_wdl -- foo` fits on self-play);
 //! 2. add the crate to the workspace (`members` and
 //!    `[workspace.dependencies]` in the root `Cargo.toml`) and to
 //!    `[dependencies]` in `cli/Cargo.toml`

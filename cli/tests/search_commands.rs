@@ -348,7 +348,8 @@ fn uci_transcript_mages_fen_and_engagement() {
     let text = uci(input);
     let bests: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
     assert_eq!(bests[..2], ["d1d8", "challenger"], "{text}");
-    assert!(text.contains("score cp 4"), "an expected score, never a sure win: {text}");
+    let infos: Vec<&str> = text.lines().filter(|l| l.starts_with("info depth")).take(3).collect();
+    assert!(infos.iter().all(|l| l.contains(" score cp ")), "an expected score, never a sure win: {text}");
     assert!(text.contains(" multipv 2 "));
     insta::assert_snapshot!("uci_mages", format!("{input}---\n{}", redact(&text)));
 }
@@ -491,14 +492,14 @@ fn analyze_multipv_at_a_pending_engagement_shows_each_resolution_and_the_expecta
     // expectation is their probability-weighted mean.
     const WIN: f64 = 1_000_000.0;
     let value = |score: &Value| {
-        score["cp"]
+        score["raw_cp"]
             .as_f64()
             .or_else(|| score["win_in"].as_f64().map(|d| WIN - d))
             .unwrap_or_else(|| -WIN + score["loss_in"].as_f64().expect("a score"))
     };
     let values: Vec<f64> = resolutions.iter().map(|r| value(&r["score"])).collect();
     let mean: f64 = p.iter().zip(&values).map(|(p, v)| p * v).sum();
-    assert_eq!(search["expectation"]["cp"].as_f64(), Some(mean.round()), "{search}");
+    assert_eq!(search["expectation"]["raw_cp"].as_f64(), Some(mean.round()), "{search}");
     assert_eq!(search["expectation"], search["score"], "no loss aversion applies here: {search}");
     for (r, &v) in moves.iter().zip(&values) {
         let resolved =

@@ -34,7 +34,7 @@
 //! expectimax at depth 3 (see the crate README).
 
 use motley_core::Seat;
-use motley_core::search::Evaluate;
+use motley_core::search::{Evaluate, WdlModel};
 
 use crate::board::{Square, SquareSet};
 use crate::model::DEFAULT_MODEL;
@@ -180,8 +180,24 @@ impl Mages {
     }
 }
 
+/// What a score means in Mage's Chess (see [`motley_core::search::wdl`]):
+/// a plain logistic of scale 3514 with a draw width of 9757 (at the low
+/// fitting depth a third of the games reach the ply cap: draws), a tempo
+/// of 85, no seat offset (the game is symmetric), raw scores clamped to
+/// ±5000 (beyond that a score is a chance mean that includes outright wins,
+/// 40% of a win being 400,000). The self-play games resolve every
+/// engagement by the outcome model, so the odds include chance.
+///
+/// Fitted on 100 self-play games at depth 2 (7,405 positions), measured on
+/// 100 others (`docs/analysis.md`) by
+/// `cargo run --release -p motley-cli --example fit_wdl -- mages --games 100
+/// --held-out 100 --seed 1 --depth 2 --random-plies 4 --max-plies 120
+/// --clamp 5000 --power 0 --offset 0 --threads 2`.
+pub const WDL: WdlModel = WdlModel::two_seats(3514.3, 9757.0, 0.0, 85.5).with_clamp(5000.0);
+
 impl Evaluate for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
+    const WDL: WdlModel = WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
     }

@@ -27,7 +27,7 @@
 //! is scored [`INTERREGNUM`] lower, so the search treats losing its king as
 //! nearly losing the game.
 
-use motley_core::search::Evaluate;
+use motley_core::search::{Evaluate, WdlModel};
 use motley_core::{Board16x16, Seat, SetGeometry};
 
 use crate::board::{NONE, SQUARE_COLOR, sq};
@@ -138,8 +138,22 @@ fn order(st: &State, mv: Move) -> i32 {
     })
 }
 
+/// What a score means in Sovereign Chess (see [`motley_core::search::wdl`]):
+/// a flat curve (scale 5670, shape 1.22: raw scores swing by many pawns
+/// between search depths), a draw width of 8333 (repetitions), and a first-move
+/// edge (White's offset −739, tempo −152): White scores about 58% of the
+/// self-play games, so the start reads about +0.76 for White at the analysis
+/// depth.
+///
+/// Fitted on 120 self-play games at depth 2 (12,806 positions), measured on
+/// 120 others (`docs/analysis.md`) by
+/// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 120
+/// --held-out 120 --seed 1 --depth 2 --random-plies 4 --max-plies 200 --threads 2`.
+pub const WDL: WdlModel = WdlModel::two_seats(5670.4, 8332.9, -739.2, -152.4).with_power(1.223);
+
 impl Evaluate for Sovereign {
     const ANALYSIS_DEPTH: u32 = 6;
+    const WDL: WdlModel = WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         terms_of(&self.st, seat.0) - terms_of(&self.st, seat.0 ^ 1)
     }
@@ -159,8 +173,28 @@ impl Evaluate for Sovereign {
     }
 }
 
+/// What a score means in Royale (see [`motley_core::search::wdl`]): **not
+/// fitted.** `fit_wdl royale --games 16 --held-out 12 --seed 1 --depth 1
+/// --max-plies 200` played 16 self-play games and none ended within 200
+/// plies (every one cut off, a draw), so self-play at a depth that runs in
+/// minutes says nothing about who wins. Until deeper self-play can decide
+/// games, this is a stated prior: each seat's win chance is a quarter at a
+/// raw 0 and changes by one unit of log-odds per 1000 raw centipawns (the
+/// Interregnum penalty, 20,000, is then a near-certain loss); no draws.
+pub const ROYALE_WDL: WdlModel = WdlModel {
+    seats: 4,
+    scale: 1000.0,
+    win_offset: 1098.6,
+    draw_width: 0.0,
+    seat_offsets: [0.0; 4],
+    tempo: 0.0,
+    power: 1.0,
+    clamp: motley_core::search::EVAL_LIMIT as f64,
+};
+
 impl Evaluate for Royale {
     const ANALYSIS_DEPTH: u32 = 5;
+    const WDL: WdlModel = ROYALE_WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         let st = self.state();
         let best_other = (0..4u8)

@@ -36,6 +36,10 @@
 //! renormalised, so scores stay within ±[`WIN`] and Star1 bounds apply
 //! unchanged. Both sides are modelled alike (negamax stays symmetric).
 //!
+//! Raw scores are the search's currency; what a player reads is the
+//! variant's [`Evaluate::WDL`] model applied to them ([`wdl`]): win, draw
+//! and loss odds, and a normalised score where 0 is an even game.
+//!
 //! # Seats
 //! - **Two seats**: negamax. Every node is scored for its [`Position::turn`]
 //!   seat; a child whose turn is the same seat (an extra move, a chance node's
@@ -144,6 +148,7 @@ mod engine;
 mod play;
 mod smp;
 mod tt;
+pub mod wdl;
 
 use core::fmt;
 use std::time::Duration;
@@ -156,6 +161,7 @@ pub use play::{
     PlayerStats, RandomPlayer, SearchPlayer, play_game, play_match,
 };
 pub use tt::Bound;
+pub use wdl::{Wdl, WdlModel};
 
 /// The score of a won game at distance 0; see the [module doc](self).
 pub const WIN: i32 = 1_000_000;
@@ -177,6 +183,14 @@ pub trait Evaluate: Position {
     /// `--depth` or `--time`): one that finishes well within a second from
     /// the start position on a 2-core machine. Defaults to 4.
     const ANALYSIS_DEPTH: u32 = 4;
+
+    /// What a score means: the variant's mapping from raw scores to win,
+    /// draw and loss odds and to the normalised score front ends display
+    /// (see [`wdl`]). Each variant states its own, fitted on self-play
+    /// games of its engine; the default, [`WdlModel::ELO`], reads a raw
+    /// score as an Elo-style expected result `1 / (1 + 10^(−cp/400))`.
+    /// The search never uses it.
+    const WDL: WdlModel = WdlModel::ELO;
 
     /// How good the position is for `seat`, in centipawns, at a decision node
     /// of an ongoing game (the search scores finished games itself, and never

@@ -1,0 +1,284 @@
+//! Fits a variant's win/draw/loss model ([`motley_core::search::WdlModel`])
+//! on self-play games of Motley's own engine and measures it on other games.
+//!
+//! ```sh
+//! cargo run --release -p motley-cli --example fit_wdl -- <VARIANT> \
+//!     [--games 200] [--held-out 100] [--seed 1] [--depth 2] \
+//!     [--random-plies 4] [--max-plies 300] [--threads 1] [--clamp CP] \
+//!     [--power 0] [--offset 0]
+//! ```
+//!
+//! Each game starts from the variant's start position; the first
+//! `--random-plies` plies are uniformly random legal inputs (drawn from the
+//! game's seed, so games differ), the rest the best input of a fixed-depth
+//! search (`--depth`) by every seat. Chance nodes (Mage's Chess
+//! engagements) are resolved by sampling the outcome model, so the fitted
+//! odds include chance. The history draws (repetition, quiet-move limits)
+//! apply; a game still going after `--max-plies` plies counts as a draw.
+//! Every searched position after the random plies whose score is not a
+//! forced result gives one sample (with `--clamp`, raw scores are clamped
+//! to ±CP, in the fit and in the model: chance means of wins and scores;
+//! `--power 0` fits the plain logistic, `--offset 0` no seat offset): the search's raw score for the side to
+//! move, its seat, and that seat's result.
+//!
+//! Game `g` of the fit uses seed `seed + g`; the held-out games use seeds
+//! `seed + 1_000_000 + g`, so they are never the fitted ones. The output is
+//! reproducible from the arguments (whatever `--threads`): the games,
+//! the fitted model as Rust source to paste into the variant's `eval.rs`,
+//! and the calibration table on the held-out games.
+
+use std::time::Instant;
+
+use motley_cli::variant::{Variant, VariantTask};
+use motley_core::BoardView;
+use motley_core::history::History;
+use motley_core::search::wdl::{self, FitOptions, Sample};
+use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher, WdlModel};
+use motley_core::{Seat, SeatResult};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+
+#[derive(Clone, Debug)]
+struct Args {
+    variant: Variant,
+    games: u64,
+    held_out: u64,
+    seed: u64,
+    depth: u32,
+    random_plies: u32,
+    max_plies: u32,
+    threads: usize,
+    clamp: Option<u64>,
+    /// Fit the curve's shape (`--power 0`: the plain logistic).
+    power: bool,
+    /// Fit the seat offset (`--offset 0`: none, for a symmetric game).
+    offset: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut it = std::env::args().skip(1);
+    let variant = it.next().ok_or("usage: fit_wdl <VARIANT> [--games N] ...")?;
+    let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
+    let mut args = Args {
+        variant,
+        games: 200,
+        held_out: 100,
+        seed: 1,
+        depth: 2,
+        random_plies: 4,
+        max_plies: 300,
+        threads: 1,
+        clamp: None,
+        power: true,
+        offset: true,
+    };
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let n: u64 = value.parse().map_err(|_| format!("{flag}: `{value}` is not a number"))?;
+        match flag.as_str() {
+            "--games" => args.games = n,
+            "--held-out" => args.held_out = n,
+            "--seed" => args.seed = n,
+            "--depth" => args.depth = n as u32,
+            "--random-plies" => args.random_plies = n as u32,
+            "--max-plies" => args.max_plies = n as u32,
+            "--threads" => args.threads = n.max(1) as usize,
+            "--clamp" => args.clamp = Some(n),
+            "--power" => args.power = n != 0,
+            "--offset" => args.offset = n != 0,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(args)
+}
+
+/// One self-play game: its samples and why it ended.
+struct Game {
+    samples: Vec<Sample>,
+    results: Vec<SeatResult>,
+    reason: String,
+    plies: u32,
+}
+
+fn sample_chance<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> M {
+    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
+    let mut u = rng.random::<f64>() * total;
+    for &(mv, p) in outcomes {
+        u -= p.max(0.0);
+        if u < 0.0 {
+            return mv;
+        }
+    }
+    outcomes[outcomes.len() - 1].0
+}
+
+fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
+    let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
+    let mut searcher = Searcher::<P>::new(SearchConfig::default());
+    let mut game = History::with_default_rules(P::start());
+    let mut pending: Vec<(f64, Seat)> = Vec::new();
+    let mut plies = 0;
+    let (results, reason) = loop {
+        if let Some(outcome) = game.outcome() {
+            let n = game.position().seat_count();
+            break (
+                (0..n).map(|s| outcome.result(Seat(s as u8))).collect::<Vec<_>>(),
+                outcome.reason().to_owned(),
+            );
+        }
+        let pos = game.position().clone();
+        if let Some(outcomes) = pos.chance() {
+            game.play(sample_chance(&outcomes, &mut rng));
+            continue;
+        }
+        if plies >= a.max_plies {
+            break (vec![SeatResult::Draw; pos.seat_count()], "max-plies".to_owned());
+        }
+        let moves = pos.legal_moves();
+        let mv = if plies < a.random_plies {
+            moves[rng.random_range(0..moves.len())]
+        } else {
+            let r = searcher.search(&pos, &Limits::depth(a.depth));
+            if let Some(cp) = r.score.centipawns() {
+                pending.push((f64::from(cp), pos.turn()));
+            }
+            match r.best {
+                Some(mv) => mv,
+                None => break (vec![SeatResult::Draw; pos.seat_count()], "no-input".to_owned()),
+            }
+        };
+        game.play(mv);
+        plies += 1;
+    };
+    let samples = pending
+        .into_iter()
+        .map(|(score, seat)| Sample { score, seat, result: results[seat.index()] })
+        .collect();
+    Game { samples, results, reason, plies }
+}
+
+fn play_all<P: Evaluate>(seeds: Vec<u64>, a: &Args) -> Vec<Game> {
+    seeds.into_par_iter().map(|s| play::<P>(s, a)).collect()
+}
+
+fn summary(label: &str, games: &[Game], seats: usize) {
+    let mut wins = vec![0; seats];
+    let mut draws = 0;
+    let mut reasons = std::collections::BTreeMap::<String, u32>::new();
+    for g in games {
+        match g.results.iter().position(|&r| r == SeatResult::Win) {
+            Some(s) => wins[s] += 1,
+            None => draws += 1,
+        }
+        *reasons.entry(g.reason.clone()).or_default() += 1;
+    }
+    let plies: u32 = games.iter().map(|g| g.plies).sum();
+    let samples: usize = games.iter().map(|g| g.samples.len()).sum();
+    println!(
+        "{label}: {} games, wins by seat {wins:?}, draws {draws}, mean {:.0} plies, {samples} positions",
+        games.len(),
+        f64::from(plies) / games.len().max(1) as f64
+    );
+    println!("  endings: {reasons:?}");
+}
+
+fn rust_source(m: &WdlModel) -> String {
+    if m.seats == 2 {
+        format!(
+            "const WDL: WdlModel = WdlModel::two_seats({:.1}, {:.1}, {:.1}, {:.1}).with_power({:.3}){}",
+            m.scale,
+            m.draw_width,
+            m.seat_offsets[0],
+            m.tempo,
+            m.power,
+            if m.clamp < f64::from(motley_core::search::EVAL_LIMIT) {
+                format!(".with_clamp({:.1})", m.clamp)
+            } else {
+                String::new()
+            }
+        )
+    } else {
+        format!(
+            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3}, clamp: {:.1} }};",
+            m.seats, m.scale, m.win_offset, m.draw_width, m.power, m.clamp
+        )
+    }
+}
+
+struct Fit<'a>(&'a Args);
+
+impl VariantTask for Fit<'_> {
+    type Output = ();
+
+    fn run<P: Evaluate + BoardView>(self) {
+        let a = self.0;
+        let seats = P::start().seat_count();
+        let t = Instant::now();
+        let fit_games = play_all::<P>((0..a.games).map(|g| a.seed + g).collect(), a);
+        summary("fit", &fit_games, seats);
+        let held = play_all::<P>((0..a.held_out).map(|g| a.seed + 1_000_000 + g).collect(), a);
+        summary("held-out", &held, seats);
+        eprintln!("self-play: {:.1} s", t.elapsed().as_secs_f64());
+        let train: Vec<Sample> = fit_games.iter().flat_map(|g| g.samples.iter().copied()).collect();
+        let test: Vec<Sample> = held.iter().flat_map(|g| g.samples.iter().copied()).collect();
+        let draws = fit_games.iter().any(|g| g.results.iter().all(|&r| r == SeatResult::Draw));
+        let options = FitOptions {
+            seats: seats as u8,
+            draws,
+            seat_offset: seats == 2 && a.offset,
+            tempo: seats == 2,
+            power: a.power,
+            clamp: a.clamp.map_or(f64::from(motley_core::search::EVAL_LIMIT), |c| c as f64),
+        };
+        let model = wdl::fit(&train, options);
+        let cmd = format!(
+            "cargo run --release -p motley-cli --example fit_wdl -- {} --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",
+            a.variant.name(),
+            a.games,
+            a.held_out,
+            a.seed,
+            a.depth,
+            a.random_plies,
+            a.max_plies
+        ) + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
+            + if a.power { "" } else { " --power 0" }
+            + if a.offset { "" } else { " --offset 0" };
+        println!();
+        println!("// Fitted by `{cmd}`");
+        println!("{}", rust_source(&model));
+        println!();
+        let start = P::start();
+        let mut searcher = Searcher::<P>::new(SearchConfig::default());
+        let r = searcher.search(&start, &Limits::depth(P::ANALYSIS_DEPTH));
+        let seat = start.turn();
+        println!(
+            "start at depth {}: raw {} -> {} (wdl {}, expected {:.3}) for {}; unfitted it read {}",
+            P::ANALYSIS_DEPTH,
+            r.score.0,
+            model.normalise(r.score, seat),
+            model.wdl(r.score, seat),
+            model.expected(r.score, seat),
+            start.seat_name(seat),
+            r.score
+        );
+        println!();
+        println!("calibration on the fitted games:");
+        print!("{}", wdl::calibration(&model, &train));
+        println!();
+        println!("calibration on the held-out games:");
+        print!("{}", wdl::calibration(&model, &test));
+    }
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("fit_wdl: {e}");
+            std::process::exit(2);
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads).build().expect("a thread pool");
+    pool.install(|| args.variant.with(Fit(&args)));
+}

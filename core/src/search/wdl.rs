@@ -1,0 +1,730 @@
+//! What a score means: win, draw and loss odds and a normalised score,
+//! from a [`WdlModel`] each variant fits on self-play games of its own
+//! engine ([`Evaluate::WDL`](super::Evaluate::WDL)).
+//!
+//! # The model
+//! The search's raw score `s` (centipawns, for the seat `i` it is seen from)
+//! is first shifted by the seat's offset and the tempo, `x = s − c[i] − t`
+//! when seat `i` is to move (`x = s − c[i] + t` when it is not): `c[i]` is
+//! the raw score at which seat `i` can expect its fair share (in an
+//! asymmetric game such as Joker's Chess the material count is not 0 when
+//! the game is even), `t` how much the side to move's score runs ahead of
+//! its chances (an evaluation that credits the move, a search that ends on
+//! the mover's capture).
+//! Then, with a scale `b`, a win offset `a` and a draw width `d ≥ 0`:
+//!
+//! - win = σ(g(x − a))
+//! - loss = σ(g(−x − (d − a)))
+//! - draw = 1 − win − loss (never negative, since `d ≥ 0`)
+//!
+//! where σ is the logistic function and `g(y) = sign(y) · (|y| / b)^p`, an
+//! odd, increasing map (`p = 1`: the plain logistic `y / b`; `p < 1` a
+//! curve steeper near an even game). Two seats: `a = d / 2`, so win and loss
+//! mirror each other and `x = 0` is a 50% expected result; the offsets are
+//! opposite (`c[1] = −c[0]`), so both seats' odds agree. Four seats
+//! (Royale): "loss" is "another seat wins", `a` places the win chance at
+//! `x = 0` where self-play puts it (about a quarter).
+//!
+//! A forced win is 1000/0/0, a forced loss 0/0/1000.
+//!
+//! # The normalised score
+//! The expected result of a seat is `E = win + draw / n` with `n` seats (a
+//! game drawn, or cut off, shares the point). The displayed score is
+//! `N = 400 · (log₁₀(E / (1 − E)) − log₁₀(f / (1 − f)))` centipawns, `f = 1/n`
+//! the fair share: the Elo formula read backwards. So in **every** variant
+//! `0.00` is an even game (a fair share expected), and `+1.00` means the seat's
+//! odds of scoring are `10^(1/4) ≈ 1.78` times the fair odds: with two seats,
+//! an expected result of 64% (an edge of 100 Elo points), `+2.00` 76%,
+//! `+4.00` 91%; `−1.00` is 36%.
+//!
+//! # Fitting
+//! [`fit`] finds the constants by maximum likelihood on [`Sample`]s (a raw
+//! score, the seat it is seen from and that seat's result) with a damped
+//! Newton method; [`calibration`] measures a model on other samples:
+//! predicted against observed win rate per decile of predicted win chance,
+//! and the Brier scores.
+
+use core::fmt;
+
+use super::{EVAL_LIMIT, Score};
+use crate::game::{Seat, SeatResult};
+
+/// A variant's fitted mapping from raw scores to odds (see the
+/// [module doc](self)). All fields are in centipawns of the raw score.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct WdlModel {
+    /// The number of seats (2, or 4 for Royale).
+    pub seats: u8,
+    /// `b`: the logistic's scale, centipawns per unit of log-odds (> 0).
+    pub scale: f64,
+    /// `a`: where the win chance is one half, relative to the offset score
+    /// (`draw_width / 2` with two seats).
+    pub win_offset: f64,
+    /// `d ≥ 0`: how much the win and loss curves are apart; 0 in a game
+    /// without draws.
+    pub draw_width: f64,
+    /// `c[i]`: the raw score seat `i` sees when it can expect its fair share
+    /// (with two seats `c[1] = −c[0]`).
+    pub seat_offsets: [f64; 4],
+    /// `t`: what the side to move's raw score runs ahead of its chances
+    /// (two seats; 0 with four, where the win offset absorbs it).
+    pub tempo: f64,
+    /// `p > 0`: the curve's shape; 1 is the logistic, below 1 steeper
+    /// near an even game and flatter far from it.
+    pub power: f64,
+    /// Raw scores are clamped to ±`clamp` first: where the search averages
+    /// chance outcomes, a mean of wins and evaluations (40% of a win is
+    /// 400,000) is far beyond any evaluation, and reads as "very good".
+    pub clamp: f64,
+}
+
+/// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Wdl {
+    /// The seat wins.
+    pub win: u16,
+    /// A draw (or a game cut off by a ply limit).
+    pub draw: u16,
+    /// The seat loses (with four seats: another seat wins).
+    pub loss: u16,
+}
+
+impl fmt::Display for Wdl {
+    /// `W D L`, the form of UCI's `wdl` and the `[%wdl …]` comment.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.win, self.draw, self.loss)
+    }
+}
+
+impl Wdl {
+    /// The three numbers in order.
+    #[must_use]
+    pub const fn to_array(self) -> [u16; 3] {
+        [self.win, self.draw, self.loss]
+    }
+}
+
+/// The logistic function, computed without overflow.
+fn sigma(z: f64) -> f64 {
+    if z >= 0.0 {
+        1.0 / (1.0 + (-z).exp())
+    } else {
+        let e = z.exp();
+        e / (1.0 + e)
+    }
+}
+
+impl WdlModel {
+    /// An unfitted two-seat model without draws whose normalised score is
+    /// the raw score: an expected result of `1 / (1 + 10^(−cp/400))`. The
+    /// default of [`Evaluate::WDL`](super::Evaluate::WDL).
+    pub const ELO: WdlModel = WdlModel {
+        seats: 2,
+        scale: 400.0 / core::f64::consts::LN_10,
+        win_offset: 0.0,
+        draw_width: 0.0,
+        seat_offsets: [0.0; 4],
+        tempo: 0.0,
+        power: 1.0,
+        clamp: EVAL_LIMIT as f64,
+    };
+
+    /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
+    /// (seat 1's is `−c`) and tempo `t`.
+    #[must_use]
+    pub const fn two_seats(scale: f64, draw_width: f64, offset: f64, tempo: f64) -> WdlModel {
+        WdlModel {
+            seats: 2,
+            scale,
+            win_offset: draw_width / 2.0,
+            draw_width,
+            seat_offsets: [offset, -offset, 0.0, 0.0],
+            tempo,
+            power: 1.0,
+            clamp: EVAL_LIMIT as f64,
+        }
+    }
+
+    /// The same model with raw scores clamped to ±`clamp` (see
+    /// [`WdlModel::clamp`]).
+    #[must_use]
+    pub const fn with_clamp(self, clamp: f64) -> WdlModel {
+        WdlModel { clamp, ..self }
+    }
+
+    /// The same model with the curve's shape `p` (see [`WdlModel::power`]).
+    #[must_use]
+    pub const fn with_power(self, power: f64) -> WdlModel {
+        WdlModel { power, ..self }
+    }
+
+    /// Raw centipawns `y` in units of log-odds: `sign(y) · (|y| / b)^p`.
+    fn unit(&self, y: f64) -> f64 {
+        let u = (y.abs() / self.scale).powf(self.power);
+        if y < 0.0 { -u } else { u }
+    }
+
+    /// The offset of `seat` when it is (or is not) `to_move`.
+    fn offset(&self, seat: Seat, to_move: bool) -> f64 {
+        let c = self.seat_offsets.get(seat.index()).copied().unwrap_or(0.0);
+        if to_move { c + self.tempo } else { c - self.tempo }
+    }
+
+    /// Win, draw and loss probabilities of a raw, non-forced score `raw`
+    /// seen from `seat`, the side to move.
+    #[must_use]
+    pub fn probabilities(&self, raw: f64, seat: Seat) -> [f64; 3] {
+        self.probabilities_for(raw, seat, true)
+    }
+
+    /// [`WdlModel::probabilities`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn probabilities_for(&self, raw: f64, seat: Seat, to_move: bool) -> [f64; 3] {
+        let x = raw.clamp(-self.clamp, self.clamp) - self.offset(seat, to_move);
+        let win = sigma(self.unit(x - self.win_offset));
+        let loss = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
+        let draw = (1.0 - win - loss).max(0.0);
+        [win, draw, loss]
+    }
+
+    /// The odds of `score` for `seat`, the side to move, in thousandths:
+    /// 1000/0/0 for a forced win, 0/0/1000 for a forced loss.
+    ///
+    /// ```
+    /// use motley_core::search::{Score, WdlModel, Wdl};
+    /// use motley_core::Seat;
+    /// let m = WdlModel::two_seats(200.0, 100.0, 0.0, 0.0);
+    /// let even = m.wdl(Score(0), Seat(0));
+    /// assert_eq!(even.win, even.loss);
+    /// assert_eq!(even.win + even.draw + even.loss, 1000);
+    /// assert_eq!(m.wdl(Score::win_in(3), Seat(1)), Wdl { win: 1000, draw: 0, loss: 0 });
+    /// ```
+    #[must_use]
+    pub fn wdl(&self, score: Score, seat: Seat) -> Wdl {
+        self.wdl_for(score, seat, true)
+    }
+
+    /// [`WdlModel::wdl`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn wdl_for(&self, score: Score, seat: Seat, to_move: bool) -> Wdl {
+        if score.is_win() {
+            return Wdl { win: 1000, draw: 0, loss: 0 };
+        }
+        if score.is_loss() {
+            return Wdl { win: 0, draw: 0, loss: 1000 };
+        }
+        let [w, _, l] = self.probabilities_for(f64::from(score.0), seat, to_move);
+        let win = (w * 1000.0).round().clamp(0.0, 1000.0) as u16;
+        let loss = ((l * 1000.0).round().clamp(0.0, 1000.0) as u16).min(1000 - win);
+        Wdl { win, draw: 1000 - win - loss, loss }
+    }
+
+    /// The expected result (0 to 1) of `score` for `seat`, the side to
+    /// move: the win chance plus the draw chance shared among the seats (1
+    /// for a forced win, 0 for a forced loss).
+    #[must_use]
+    pub fn expected(&self, score: Score, seat: Seat) -> f64 {
+        self.expected_for(score, seat, true)
+    }
+
+    /// [`WdlModel::expected`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn expected_for(&self, score: Score, seat: Seat, to_move: bool) -> f64 {
+        if score.is_win() {
+            return 1.0;
+        }
+        if score.is_loss() {
+            return 0.0;
+        }
+        let [w, d, _] = self.probabilities_for(f64::from(score.0), seat, to_move);
+        w + d / f64::from(self.seats.max(1))
+    }
+
+    /// The normalised score of `score` for `seat`, the side to move (see the
+    /// [module doc](self#the-normalised-score)): 0 for an even game, +100
+    /// for a seat whose odds of scoring are 1.78 times the fair odds (64%
+    /// with two seats). Forced results are kept as they are; the rest is
+    /// clamped to ±[`EVAL_LIMIT`].
+    ///
+    /// ```
+    /// use motley_core::search::{Score, WdlModel};
+    /// use motley_core::Seat;
+    /// // The default model leaves scores as they are.
+    /// assert_eq!(WdlModel::ELO.normalise(Score(137), Seat(0)), Score(137));
+    /// // A seat offset of -300: a raw -300 is an even game.
+    /// let m = WdlModel::two_seats(150.0, 0.0, -300.0, 0.0);
+    /// assert_eq!(m.normalise(Score(-300), Seat(0)), Score(0));
+    /// assert_eq!(m.normalise(Score(300), Seat(1)), Score(0));
+    /// ```
+    #[must_use]
+    pub fn normalise(&self, score: Score, seat: Seat) -> Score {
+        self.normalise_for(score, seat, true)
+    }
+
+    /// [`WdlModel::normalise`] for a `seat` that is, or is not, `to_move`.
+    #[must_use]
+    pub fn normalise_for(&self, score: Score, seat: Seat, to_move: bool) -> Score {
+        if score.centipawns().is_none() {
+            return score;
+        }
+        let x = f64::from(score.0).clamp(-self.clamp, self.clamp) - self.offset(seat, to_move);
+        let n = f64::from(self.seats.max(2));
+        // E = w(1 − 1/n) + (1 − l)/n and 1 − E = (1 − w)(1 − 1/n) + l/n,
+        // each from logistics that do not lose precision in the tails.
+        let w = sigma(self.unit(x - self.win_offset));
+        let not_w = sigma(self.unit(self.win_offset - x));
+        let l = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
+        let not_l = sigma(self.unit(x + (self.draw_width - self.win_offset)));
+        let e = w * (1.0 - 1.0 / n) + not_l / n;
+        let not_e = not_w * (1.0 - 1.0 / n) + l / n;
+        let limit = f64::from(EVAL_LIMIT);
+        let value = if e <= 0.0 {
+            -limit
+        } else if not_e <= 0.0 {
+            limit
+        } else {
+            400.0 * ((e / not_e).log10() - (1.0 / (n - 1.0)).log10())
+        };
+        Score(value.clamp(-limit, limit).round() as i32)
+    }
+}
+
+/// One position of a self-play game, for [`fit`] and [`calibration`].
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Sample {
+    /// The raw score (centipawns, not a forced result) for `seat`.
+    pub score: f64,
+    /// The seat the score is seen from (the side to move).
+    pub seat: Seat,
+    /// That seat's result in the game.
+    pub result: SeatResult,
+}
+
+/// What [`fit`] may adjust beyond the scale.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct FitOptions {
+    /// The number of seats (2 or 4).
+    pub seats: u8,
+    /// Fit a draw width (otherwise 0: a game without draws).
+    pub draws: bool,
+    /// Fit seat 0's offset (two seats; seat 1's is its negative).
+    pub seat_offset: bool,
+    /// Fit the tempo (two seats).
+    pub tempo: bool,
+    /// Fit the curve's shape `p` (otherwise 1, the logistic).
+    pub power: bool,
+    /// Clamp raw scores to ±this (not fitted; see [`WdlModel::clamp`]).
+    pub clamp: f64,
+}
+
+/// The negative mean log-likelihood of `samples` under `m`.
+fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = m.probabilities(s.score, s.seat);
+            let k = match s.result {
+                SeatResult::Win => 0,
+                SeatResult::Draw => 1,
+                SeatResult::Loss => 2,
+            };
+            -p[k].max(1e-12).ln()
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The model of parameter vector `v` under `opt`: `[ln b, c / 100, t / 100,
+/// a / 100 (four seats), ln d (draws), ln p]`, each only if `opt` asks.
+fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
+    let scale = v[0].exp();
+    let mut k = 1;
+    let offset = if opt.seat_offset && opt.seats == 2 {
+        k += 1;
+        v[k - 1] * 100.0
+    } else {
+        0.0
+    };
+    let tempo = if opt.tempo && opt.seats == 2 {
+        k += 1;
+        v[k - 1] * 100.0
+    } else {
+        0.0
+    };
+    let win = if opt.seats > 2 {
+        k += 1;
+        Some(v[k - 1] * 100.0)
+    } else {
+        None
+    };
+    let draw_width = if opt.draws {
+        k += 1;
+        v[k - 1].exp()
+    } else {
+        0.0
+    };
+    let power = if opt.power { v[k].exp() } else { 1.0 };
+    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo).with_power(power).with_clamp(opt.clamp);
+    m.seats = opt.seats;
+    if let Some(a) = win {
+        m.win_offset = a;
+        m.seat_offsets = [0.0; 4];
+    }
+    m
+}
+
+/// Solves `a x = b` (a small dense system) by Gaussian elimination with
+/// partial pivoting; `None` if singular.
+// Row and column indices are the algorithm here; iterators would hide them.
+#[allow(clippy::needless_range_loop)]
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-300 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..n {
+            let f = a[row][col] / a[col][col];
+            for k in col..n {
+                a[row][k] -= f * a[col][k];
+            }
+            b[row] -= f * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let s: f64 = (row + 1..n).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - s) / a[row][row];
+    }
+    Some(x)
+}
+
+/// Fits a [`WdlModel`] to `samples` by maximum likelihood: a damped Newton
+/// method (Levenberg–Marquardt) on the negative log-likelihood, with
+/// derivatives by finite differences, over the scale's logarithm, the seat
+/// offset, tempo and win offset (in pawns) and the logarithms of the draw
+/// width and the shape, as
+/// `options` asks. Deterministic.
+#[must_use]
+// The Hessian is filled by (row, column) index, symmetric.
+#[allow(clippy::needless_range_loop)]
+pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
+    let mut v = vec![200f64.ln()];
+    if options.seat_offset && options.seats == 2 {
+        // Start at the mean score seat 0 sees.
+        let seat0: Vec<f64> =
+            samples.iter().map(|s| if s.seat.index() == 0 { s.score } else { -s.score }).collect();
+        v.push(seat0.iter().sum::<f64>() / seat0.len().max(1) as f64 / 100.0);
+    }
+    if options.tempo && options.seats == 2 {
+        v.push(0.0);
+    }
+    if options.seats > 2 {
+        v.push(2.0 * f64::from(options.seats - 1).ln());
+    }
+    if options.draws {
+        v.push(100f64.ln());
+    }
+    if options.power {
+        v.push(0.0);
+    }
+    let f = |v: &[f64]| cost(&model_of(v, options), samples);
+    let n = v.len();
+    let h = 1e-4;
+    let mut fx = f(&v);
+    let mut lambda = 1e-3;
+    for _ in 0..200 {
+        let at = |d: &[(usize, f64)]| {
+            let mut w = v.clone();
+            for &(i, s) in d {
+                w[i] += s;
+            }
+            f(&w)
+        };
+        let grad: Vec<f64> = (0..n).map(|i| (at(&[(i, h)]) - at(&[(i, -h)])) / (2.0 * h)).collect();
+        let mut hess = vec![vec![0.0; n]; n];
+        for i in 0..n {
+            for j in i..n {
+                let value = if i == j {
+                    (at(&[(i, h)]) - 2.0 * fx + at(&[(i, -h)])) / (h * h)
+                } else {
+                    (at(&[(i, h), (j, h)]) - at(&[(i, h), (j, -h)]) - at(&[(i, -h), (j, h)])
+                        + at(&[(i, -h), (j, -h)]))
+                        / (4.0 * h * h)
+                };
+                hess[i][j] = value;
+                hess[j][i] = value;
+            }
+        }
+        if grad.iter().map(|g| g * g).sum::<f64>().sqrt() < 1e-9 {
+            break;
+        }
+        let mut improved = false;
+        for _ in 0..30 {
+            let mut a = hess.clone();
+            for (i, row) in a.iter_mut().enumerate() {
+                row[i] += lambda * (1.0 + row[i].abs());
+            }
+            let Some(step) = solve(a, grad.iter().map(|g| -g).collect()) else {
+                lambda *= 10.0;
+                continue;
+            };
+            let trial: Vec<f64> = v.iter().zip(&step).map(|(x, s)| x + s.clamp(-2.0, 2.0)).collect();
+            let ft = f(&trial);
+            if ft.is_finite() && ft < fx {
+                v = trial;
+                fx = ft;
+                lambda = (lambda / 4.0).max(1e-9);
+                improved = true;
+                break;
+            }
+            lambda *= 4.0;
+        }
+        if !improved {
+            break;
+        }
+    }
+    model_of(&v, options)
+}
+
+/// One group of [`Calibration::deciles`].
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Bin {
+    /// Samples in the group.
+    pub count: usize,
+    /// The lowest and highest predicted win chance in the group.
+    pub range: (f64, f64),
+    /// The mean predicted win chance.
+    pub predicted: f64,
+    /// The observed win rate.
+    pub observed: f64,
+}
+
+/// How well a model predicts results it was not fitted on.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Calibration {
+    /// Ten groups of equal size (±1), by predicted win chance: the deciles.
+    pub deciles: Vec<Bin>,
+    /// The Brier score of the win chance: the mean of (win chance − won)².
+    pub brier_win: f64,
+    /// The Brier score of the three odds: the mean of the sum over win,
+    /// draw and loss of (chance − happened)².
+    pub brier_wdl: f64,
+    /// The largest gap between predicted and observed win rate over the
+    /// deciles.
+    pub max_gap: f64,
+}
+
+/// Calibration of `model` on `samples` (see [`Calibration`]).
+#[must_use]
+pub fn calibration(model: &WdlModel, samples: &[Sample]) -> Calibration {
+    let mut rows: Vec<([f64; 3], SeatResult)> =
+        samples.iter().map(|s| (model.probabilities(s.score, s.seat), s.result)).collect();
+    rows.sort_by(|a, b| a.0[0].total_cmp(&b.0[0]));
+    let n = rows.len();
+    let mut deciles = Vec::new();
+    for k in 0..10 {
+        let group = &rows[n * k / 10..n * (k + 1) / 10];
+        if group.is_empty() {
+            continue;
+        }
+        let count = group.len();
+        let predicted = group.iter().map(|r| r.0[0]).sum::<f64>() / count as f64;
+        let observed = group.iter().filter(|r| r.1 == SeatResult::Win).count() as f64 / count as f64;
+        deciles.push(Bin { count, range: (group[0].0[0], group[count - 1].0[0]), predicted, observed });
+    }
+    let (mut bw, mut b3) = (0.0, 0.0);
+    for (p, r) in &rows {
+        let o = match r {
+            SeatResult::Win => [1.0, 0.0, 0.0],
+            SeatResult::Draw => [0.0, 1.0, 0.0],
+            SeatResult::Loss => [0.0, 0.0, 1.0],
+        };
+        bw += (p[0] - o[0]).powi(2);
+        b3 += (0..3).map(|k| (p[k] - o[k]).powi(2)).sum::<f64>();
+    }
+    let max_gap = deciles.iter().map(|b| (b.predicted - b.observed).abs()).fold(0.0, f64::max);
+    let nf = n.max(1) as f64;
+    Calibration { deciles, brier_win: bw / nf, brier_wdl: b3 / nf, max_gap }
+}
+
+impl fmt::Display for Calibration {
+    /// A Markdown table: one row per decile, then the Brier scores.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "| decile | positions | predicted win range | predicted win | observed win | gap |")?;
+        writeln!(f, "|---:|---:|---|---:|---:|---:|")?;
+        for (k, b) in self.deciles.iter().enumerate() {
+            writeln!(
+                f,
+                "| {} | {} | {:.1}–{:.1}% | {:.1}% | {:.1}% | {:+.1} |",
+                k + 1,
+                b.count,
+                100.0 * b.range.0,
+                100.0 * b.range.1,
+                100.0 * b.predicted,
+                100.0 * b.observed,
+                100.0 * (b.predicted - b.observed)
+            )?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "Brier score: {:.4} (win chance), {:.4} (win/draw/loss); largest gap {:.1} points",
+            self.brier_win,
+            self.brier_wdl,
+            100.0 * self.max_gap
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    const SOV: WdlModel = WdlModel::two_seats(180.0, 120.0, 0.0, 0.0);
+    const ASYM: WdlModel = WdlModel::two_seats(250.0, 0.0, -1200.0, 90.0);
+
+    fn royale() -> WdlModel {
+        WdlModel {
+            seats: 4,
+            scale: 300.0,
+            win_offset: 330.0,
+            draw_width: 60.0,
+            seat_offsets: [0.0; 4],
+            tempo: 0.0,
+            power: 0.8,
+            clamp: 1e6,
+        }
+    }
+
+    #[test]
+    fn odds_sum_to_1000_and_are_monotone() {
+        for m in [SOV, ASYM, royale(), WdlModel::ELO] {
+            for seat in [Seat(0), Seat(1)] {
+                let mut last = Wdl { win: 0, draw: 0, loss: 1000 };
+                for cp in (-5000..=5000).step_by(37) {
+                    let w = m.wdl(Score(cp), seat);
+                    assert_eq!(u32::from(w.win) + u32::from(w.draw) + u32::from(w.loss), 1000, "{m:?} {cp}");
+                    assert!(w.win >= last.win && w.loss <= last.loss, "{m:?} {cp}: {w:?} after {last:?}");
+                    last = w;
+                    let n = m.normalise(Score(cp), seat);
+                    assert!(n >= m.normalise(Score(cp - 37), seat));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn forced_results_are_certain() {
+        for m in [SOV, ASYM, royale()] {
+            assert_eq!(m.wdl(Score::win_in(5), Seat(1)).to_array(), [1000, 0, 0]);
+            assert_eq!(m.wdl(Score::loss_in(0), Seat(0)).to_array(), [0, 0, 1000]);
+            assert_eq!(m.normalise(Score::win_in(5), Seat(0)), Score::win_in(5));
+            assert_eq!(m.expected(Score::loss_in(2), Seat(0)), 0.0);
+        }
+    }
+
+    #[test]
+    fn symmetric_models_are_even_at_zero() {
+        let w = SOV.wdl(Score(0), Seat(0));
+        assert_eq!(w.win, w.loss);
+        assert!((SOV.expected(Score(0), Seat(1)) - 0.5).abs() < 1e-12);
+        assert_eq!(SOV.normalise(Score(0), Seat(0)), Score(0));
+        // The two seats agree: seat 0 to move at +s is seat 1, not to move, at −s.
+        for cp in [-700, -90, 0, 45, 1300] {
+            let a = ASYM.wdl(Score(cp), Seat(0));
+            let b = ASYM.wdl_for(Score(-cp), Seat(1), false);
+            assert_eq!((a.win, a.loss), (b.loss, b.win));
+            let n = ASYM.normalise_for(Score(-cp), Seat(1), false);
+            assert_eq!(ASYM.normalise(Score(cp), Seat(0)).0, -n.0);
+        }
+    }
+
+    #[test]
+    fn normalised_pawn_is_64_percent() {
+        // Find the raw score with E = 1/(1+10^(-1/4)) and check it shows +1.00.
+        for m in [SOV, ASYM] {
+            let target = 1.0 / (1.0 + 10f64.powf(-0.25));
+            let raw = (-3000..3000).min_by(|&a, &b| {
+                let ea = (m.expected(Score(a), Seat(0)) - target).abs();
+                let eb = (m.expected(Score(b), Seat(0)) - target).abs();
+                ea.total_cmp(&eb)
+            });
+            let n = m.normalise(Score(raw.unwrap()), Seat(0)).0;
+            assert!((n - 100).abs() <= 1, "{n}");
+        }
+        // Four seats: 0 at a quarter, whatever the offsets.
+        let r = royale();
+        let zero = (-3000..3000).min_by_key(|&s| r.normalise(Score(s), Seat(2)).0.abs()).unwrap();
+        assert!((r.expected(Score(zero), Seat(2)) - 0.25).abs() < 0.002);
+    }
+
+    fn synthetic(m: &WdlModel, n: usize, seed: u64) -> Vec<Sample> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        (0..n)
+            .map(|i| {
+                let seat = Seat((i % usize::from(m.seats)) as u8);
+                let score = rng.random_range(-1500.0..1500.0) + m.seat_offsets[seat.index()] + m.tempo;
+                let [w, d, _] = m.probabilities(score, seat);
+                let u: f64 = rng.random();
+                let result = if u < w {
+                    SeatResult::Win
+                } else if u < w + d {
+                    SeatResult::Draw
+                } else {
+                    SeatResult::Loss
+                };
+                Sample { score, seat, result }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fit_recovers_known_constants() {
+        let data = synthetic(&SOV, 20_000, 1);
+        let m = fit(
+            &data,
+            FitOptions { seats: 2, draws: true, seat_offset: true, tempo: true, power: true, clamp: 1e6 },
+        );
+        assert!((m.scale - 180.0).abs() < 12.0, "{m:?}");
+        assert!((m.draw_width - 120.0).abs() < 15.0 && (m.power - 1.0).abs() < 0.08, "{m:?}");
+        assert!(m.seat_offsets[0].abs() < 15.0 && m.tempo.abs() < 15.0, "{m:?}");
+
+        let data = synthetic(&ASYM, 20_000, 2);
+        let m = fit(
+            &data,
+            FitOptions { seats: 2, draws: false, seat_offset: true, tempo: true, power: false, clamp: 1e6 },
+        );
+        assert!((m.scale - 250.0).abs() < 15.0, "{m:?}");
+        assert!((m.seat_offsets[0] + 1200.0).abs() < 20.0, "{m:?}");
+        assert_eq!(m.seat_offsets[1], -m.seat_offsets[0]);
+        assert!((m.tempo - 90.0).abs() < 20.0, "{m:?}");
+
+        let truth = royale();
+        let data = synthetic(&truth, 20_000, 3);
+        let m = fit(
+            &data,
+            FitOptions { seats: 4, draws: true, seat_offset: false, tempo: false, power: true, clamp: 1e6 },
+        );
+        assert!((m.scale - 300.0).abs() < 25.0, "{m:?}");
+        assert!((m.win_offset - 330.0).abs() < 30.0, "{m:?}");
+        assert!((m.draw_width - 60.0).abs() < 25.0, "{m:?}");
+        assert!((m.power - 0.8).abs() < 0.08, "{m:?}");
+    }
+
+    #[test]
+    fn calibration_of_the_true_model_is_close() {
+        let data = synthetic(&SOV, 20_000, 4);
+        let c = calibration(&SOV, &data);
+        assert_eq!(c.deciles.len(), 10);
+        assert!(c.max_gap < 0.03, "{c}");
+        assert!(c.brier_win < 0.25 && c.brier_wdl < c.brier_win * 3.0, "{c}");
+        assert!(c.to_string().contains("| 10 |"));
+    }
+}
