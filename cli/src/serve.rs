@@ -674,7 +674,8 @@ impl VariantTask for StreamSearch {
                 elapsed: Duration::ZERO,
                 stopped: false,
             };
-            let _ = tx.send(Message::Event("done", done_json(&none, false, &game.status(), (&P::WDL, pos.turn()))));
+            let _ = tx
+                .send(Message::Event("done", done_json(&none, false, &game.status(), (&P::WDL, pos.turn()))));
             return;
         }
         let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
@@ -683,7 +684,10 @@ impl VariantTask for StreamSearch {
                 stop.store(true, Ordering::Relaxed);
             }
         });
-        let _ = tx.send(Message::Event("done", done_json(&result, pos.chance().is_some(), &game.status(), (&P::WDL, pos.turn()))));
+        let _ = tx.send(Message::Event(
+            "done",
+            done_json(&result, pos.chance().is_some(), &game.status(), (&P::WDL, pos.turn())),
+        ));
     }
 }
 
