@@ -281,6 +281,14 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// Every legal input. Empty exactly when the game is over.
     fn legal_moves(&self) -> Self::MoveList;
 
+    /// Whether there is a legal input (the game goes on): exactly
+    /// `!self.legal_moves().is_empty()`, the default. A variant whose
+    /// generator can stop at the first legal input overrides it; quiescence
+    /// search asks this where it needs no move list.
+    fn has_legal_moves(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
     /// Plays `mv`, which must be one of [`Position::legal_moves`]; anything
     /// else leaves the position unspecified (but memory-safe).
     fn play_unchecked(&mut self, mv: Self::Move);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use motley_core::search::{Limits, Score, SearchConfig, Searcher, WIN};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, WIN};
 use motley_core::testing::deep_runs;
 use motley_core::{Position, Seat};
 use rand::rngs::StdRng;
@@ -104,7 +104,7 @@ fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
 
 fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let qmax = SearchConfig::default().quiescence_plies;
+    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
     let mut compared = 0;
     for i in 0..positions {
         let pos = random_position(&mut rng, seats);
@@ -149,7 +149,7 @@ fn four_seats_equal_plain_paranoid_minimax() {
 #[test]
 fn reused_searcher_after_clear_equals_fresh_and_reference() {
     let mut rng = StdRng::seed_from_u64(3);
-    let qmax = SearchConfig::default().quiescence_plies;
+    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
     let mut cleared = searcher::<Hashy>();
     // Table entries only cut at exactly their depth, so even a table full of
     // earlier searches (of other positions, other depths, other root seats)
@@ -184,7 +184,7 @@ fn searcher_can_move_to_another_thread() {
 #[test]
 fn quiescence_off_is_plain_depth_limited_search() {
     let mut rng = StdRng::seed_from_u64(4);
-    let config = SearchConfig { hash_mb: 1, quiescence_plies: 0, ..SearchConfig::default() };
+    let config = SearchConfig { hash_mb: 1, quiescence_plies: Some(0), ..SearchConfig::default() };
     for i in 0..100 {
         let pos = random_position(&mut rng, 2);
         if pos.legal_moves().is_empty() {
@@ -200,7 +200,7 @@ fn quiescence_off_is_plain_depth_limited_search() {
 #[test]
 fn multipv_lines_are_the_exact_best_children() {
     let mut rng = StdRng::seed_from_u64(5);
-    let qmax = SearchConfig::default().quiescence_plies;
+    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
     let mut checked = 0;
     for i in 0..150 {
         let pos = random_position(&mut rng, 2);
@@ -352,7 +352,7 @@ static GRAB: [Node; 5] = [
 fn quiescence_sees_the_recapture_beyond_the_horizon() {
     let r = searcher::<Tree>().search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
-    let blind = SearchConfig { hash_mb: 1, quiescence_plies: 0, ..SearchConfig::default() };
+    let blind = SearchConfig { hash_mb: 1, quiescence_plies: Some(0), ..SearchConfig::default() };
     let r = Searcher::<Tree>::new(blind).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("grab")), Score(300)));
     // With one quiescence input the recapture is seen, and so on.

@@ -742,6 +742,10 @@ impl Position for Joker {
         Joker::legal_moves(self)
     }
 
+    fn has_legal_moves(&self) -> bool {
+        self.end_reason().is_none()
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         Joker::play_unchecked(self, mv);
     }

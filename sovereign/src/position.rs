@@ -449,6 +449,10 @@ impl Position for Sovereign {
         move_list(&self.st)
     }
 
+    fn has_legal_moves(&self) -> bool {
+        self.st.any_legal(|_| true)
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         self.st.apply(mv);
         self.st.turn ^= 1;

@@ -203,7 +203,12 @@ impl Position for Royale {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if self.end_reason().is_some() { Vec::new() } else { move_list(&self.st) }
+        // A stalemate is the empty list itself: only the king count needs a test.
+        if self.kings() < 2 { Vec::new() } else { move_list(&self.st) }
+    }
+
+    fn has_legal_moves(&self) -> bool {
+        self.kings() >= 2 && self.st.any_legal(|_| true)
     }
 
     fn perft(&self, depth: u32, _mode: motley_core::PerftMode) -> u64 {

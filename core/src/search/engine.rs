@@ -23,6 +23,10 @@ const HISTORY_SIZE: usize = 4096;
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// Ordering bands: TT move, tactical, killers, then quiet by history.
+/// The shallowest remaining depth at which late quiet inputs are reduced.
+const REDUCE_FROM_DEPTH: u32 = 3;
+/// How many inputs of a node are searched at full depth before reductions.
+const REDUCE_AFTER: usize = 3;
 const ORDER_TT: i32 = 2_000_000_000;
 const ORDER_TACTICAL: i32 = 1_000_000_000;
 const ORDER_HINT_LIMIT: i32 = 100_000_000;
@@ -34,8 +38,9 @@ pub struct SearchConfig {
     /// Transposition-table size in MiB (at least 1).
     pub hash_mb: usize,
     /// How many inputs quiescence search may follow past the horizon
-    /// (chance resolutions included); 0 turns it off.
-    pub quiescence_plies: u32,
+    /// (chance resolutions included); 0 turns it off, `None` takes the
+    /// variant's [`Evaluate::QUIESCENCE_PLIES`].
+    pub quiescence_plies: Option<u32>,
     /// Loss aversion at chance nodes in percent (100: plain expectimax);
     /// `None` takes the variant's [`Evaluate::loss_aversion`].
     pub loss_aversion: Option<u32>,
@@ -43,12 +48,23 @@ pub struct SearchConfig {
     /// table, see the [module doc](super#threads-lazy-smp)); 1, the
     /// default, is the single-threaded search. 0 counts as 1.
     pub threads: usize,
+    /// Late-move reductions (see the [module doc](super#late-move-reductions)):
+    /// `None` takes the variant's [`Evaluate::REDUCTIONS`], `Some(false)`
+    /// searches the exact depth-limited tree in every variant.
+    pub reductions: Option<bool>,
 }
 
 impl Default for SearchConfig {
-    /// 16 MiB, 8 quiescence inputs, the variant's loss aversion, 1 thread.
+    /// 16 MiB, the variant's quiescence depth, loss aversion and
+    /// reductions, 1 thread.
     fn default() -> Self {
-        SearchConfig { hash_mb: 16, quiescence_plies: 8, loss_aversion: None, threads: 1 }
+        SearchConfig {
+            hash_mb: 16,
+            quiescence_plies: None,
+            loss_aversion: None,
+            threads: 1,
+            reductions: None,
+        }
     }
 }
 
@@ -509,22 +525,29 @@ impl<P: Evaluate> Searcher<P> {
 
     /// What every node of the main search and of quiescence does first:
     /// clear its principal variation, count it (and notice a stop), and
-    /// list the legal inputs. `Err` carries the node's value when it is
-    /// decided without them: 0 once stopped, the terminal value of a finished
-    /// game, the static evaluation at the ply cap.
-    fn open_node(&mut self, pos: &P, ply: usize) -> Result<P::MoveList, i32> {
+    /// learn whether the game goes on (`goes_on`). `Err` carries the node's
+    /// value when it is decided without its inputs: 0 once stopped, the
+    /// terminal value of a finished game, the static evaluation at the ply
+    /// cap.
+    fn open(&mut self, pos: &P, ply: usize, goes_on: impl FnOnce() -> bool) -> Result<(), i32> {
         self.pv[ply].clear();
         if self.enter(ply) {
             return Err(0);
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        if !goes_on() {
             return Err(self.terminal(pos, ply));
         }
         if ply >= MAX_PLY - 1 {
             return Err(self.static_eval(pos));
         }
-        Ok(moves)
+        Ok(())
+    }
+
+    /// [`Searcher::open`] for a node that needs its legal inputs: lists them.
+    fn open_node(&mut self, pos: &P, ply: usize) -> Result<P::MoveList, i32> {
+        let mut moves = None;
+        self.open(pos, ply, || !moves.insert(pos.legal_moves()).is_empty())?;
+        Ok(moves.expect("listed by `open`"))
     }
 
     /// A decision or chance node of the main search, `depth` plies left.
@@ -564,11 +587,21 @@ impl<P: Evaluate> Searcher<P> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::REDUCTIONS);
         for (i, &(_, mv)) in buf.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let reduction = if reducing && i >= REDUCE_AFTER && self.is_late_quiet(pos, mv, ply) {
+                1 + u32::from(depth >= 6 && i >= 2 * REDUCE_AFTER)
+            } else {
+                0
+            };
             let mut score = if i > 0 {
-                self.child(team, &child, depth - 1, alpha, alpha + 1, ply + 1, None)
+                let mut s = self.child(team, &child, depth - 1 - reduction, alpha, alpha + 1, ply + 1, None);
+                if reduction > 0 && !self.aborted && s > alpha {
+                    s = self.child(team, &child, depth - 1, alpha, alpha + 1, ply + 1, None);
+                }
+                s
             } else {
                 alpha + 1
             };
@@ -607,6 +640,12 @@ impl<P: Evaluate> Searcher<P> {
         };
         self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Whether `mv` may be searched reduced: a quiet input (not tactical,
+    /// no positive ordering hint from the variant, not a killer).
+    fn is_late_quiet(&self, pos: &P, mv: P::Move, ply: usize) -> bool {
+        !pos.is_tactical(mv) && pos.move_order_score(mv) <= 0 && !self.killers[ply].contains(&Some(mv))
     }
 
     /// Killer and history update after a quiet input caused a cutoff.
@@ -738,26 +777,30 @@ impl<P: Evaluate> Searcher<P> {
 
     /// Quiescence: stand pat on the static evaluation, or follow a tactical
     /// input; chance nodes are averaged as in the main search.
+    ///
+    /// The inputs are listed only when standing pat does not cut: until then
+    /// the node asks [`Position::has_legal_moves`], which a variant may
+    /// answer without generating every input.
     fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
-        let moves = match self.open_node(pos, ply) {
-            Ok(moves) => moves,
-            Err(value) => return value,
-        };
+        if let Err(value) = self.open(pos, ply, || pos.has_legal_moves()) {
+            return value;
+        }
         if let Some(outcomes) = pos.chance() {
             return self.chance_q(pos, &outcomes, None, Some(qply), alpha, beta, ply);
         }
         let stand = self.static_eval(pos);
-        if qply >= self.config.quiescence_plies || stand >= beta {
+        if qply >= self.config.quiescence_plies.unwrap_or(P::QUIESCENCE_PLIES) || stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
+        let moves = pos.legal_moves();
         let team = self.team(pos);
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
         buf.extend(
             moves
                 .iter()
-                .filter(|&&mv| pos.is_tactical(mv))
+                .filter(|&&mv| pos.is_quiescence_input(mv, qply))
                 .map(|&mv| (pos.move_order_score(mv).clamp(-ORDER_HINT_LIMIT, ORDER_HINT_LIMIT), mv)),
         );
         buf.sort_by_key(|&(s, _)| Reverse(s));

@@ -58,12 +58,14 @@
 //! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
 //! the stop flag. Each iteration is a principal-variation (null-window)
 //! alpha-beta search; at depth 0 a quiescence search follows the inputs
-//! [`Evaluate::is_tactical`] names (standing pat on the static evaluation)
-//! for at most [`SearchConfig::quiescence_plies`] inputs. Chance resolutions
+//! [`Evaluate::is_quiescence_input`] names (by default the tactical ones,
+//! [`Evaluate::is_tactical`]; standing pat on the static evaluation) for at
+//! most [`Evaluate::QUIESCENCE_PLIES`] inputs. Chance resolutions
 //! do not use up depth. Move order: transposition-table move, tactical inputs
 //! by [`Evaluate::move_order_score`], two killers per ply, then quiet inputs by
-//! history plus `move_order_score`. No pruning or reduction that could change
-//! the value is used, and a table entry cuts the search only if it was
+//! history plus `move_order_score`. Unless the variant opts in to
+//! [late-move reductions](#late-move-reductions), no pruning or reduction
+//! that could change the value is used, and a table entry cuts the search only if it was
 //! searched to exactly the remaining depth (chance resolutions use no depth,
 //! so one position can recur at the same ply with different depths left; a
 //! deeper entry would then answer a different question). So at a fixed depth
@@ -73,6 +75,18 @@
 //! the same position recurs at another distance from the root with the same
 //! depth left, its win part is off by the distance difference times the win
 //! probability.
+//!
+//! # Late-move reductions
+//! A variant may opt in ([`Evaluate::REDUCTIONS`], or
+//! [`SearchConfig::reductions`] for one search) to the one selective
+//! technique the search has: at a node with at least 3 plies left, every
+//! input after the first 3 that is quiet (not tactical, no positive
+//! [`Evaluate::move_order_score`], not a killer) is first searched one ply
+//! shallower (two, from 6 plies left and the 7th input on) with a null
+//! window, and searched again at full depth only if it then beats alpha.
+//! This trades the exactness above for depth: Sovereign Chess and Royale,
+//! whose nodes have 100 to 300 inputs, use it; Joker's and Mage's Chess
+//! search the exact tree.
 //!
 //! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
@@ -216,6 +230,22 @@ pub trait Evaluate: Position {
         false
     }
 
+    /// Whether quiescence search follows `mv` at quiescence ply `qply` (0 at
+    /// the horizon). Defaults to [`Evaluate::is_tactical`] at every ply; a
+    /// variant overrides it to follow some quiet inputs for a bounded number
+    /// of plies past the horizon (Sovereign Chess: stepping onto a square of
+    /// a neutral colour, which takes its whole army), so that the side to
+    /// move at the horizon can still answer them.
+    fn is_quiescence_input(&self, mv: Self::Move, qply: u32) -> bool {
+        let _ = qply;
+        self.is_tactical(mv)
+    }
+
+    /// How many inputs quiescence search follows past the horizon by
+    /// default in this variant; [`SearchConfig::quiescence_plies`] overrides
+    /// it. Defaults to 8.
+    const QUIESCENCE_PLIES: u32 = 8;
+
     /// An ordering hint for `mv`, higher first: for tactical inputs an
     /// MVV-LVA-style value (victim value × 16 − attacker value, scaled to
     /// well under 10⁸), for quiet ones a small bonus (promotion, …) added to
@@ -224,6 +254,12 @@ pub trait Evaluate: Position {
         let _ = mv;
         0
     }
+
+    /// Whether the search reduces late quiet inputs by default in this
+    /// variant (see the [module doc](self#late-move-reductions));
+    /// [`SearchConfig::reductions`] overrides it. Defaults to `false`: the
+    /// exact depth-limited tree.
+    const REDUCTIONS: bool = false;
 
     /// Loss aversion at chance nodes, in percent: at a chance node, an
     /// outcome that ends the game at once with a loss for the seat to move

@@ -1,0 +1,264 @@
+//! Measures how much `motley analyze`'s score moves from one depth to the
+//! next (issue 16), and writes the middle-game positions it is measured on.
+//!
+//! ```sh
+//! # Middle-game positions reached by self-play (written to stdout):
+//! cargo run --release -p motley-cli --example stability -- generate <VARIANT> \
+//!     [--count 32] [--seed 1] [--depth 2] [--random-plies 6] [--min-ply 16] [--max-ply 60]
+//! # The score of every depth from 1 to --to, per position, and the summary:
+//! cargo run --release -p motley-cli --example stability -- measure <VARIANT> <FILE> \
+//!     [--from 3] [--to 8] [--threads 1]
+//! ```
+//!
+//! `generate` plays one game per position: `--random-plies` uniformly random
+//! legal inputs, then the best input of a `--depth` search by every seat
+//! (chance nodes resolved by sampling the outcome model), and keeps the
+//! position at a ply drawn from `--min-ply..=--max-ply` (a game that ends
+//! first gives no position). The output is reproducible from the arguments.
+//!
+//! `measure` runs one iterative-deepening search per position (the start
+//! position first, then each line of FILE that is not empty or a `#`
+//! comment) to `--to` plies and reads the score of every completed depth,
+//! for the side to move, both raw (the search's centipawns) and normalised
+//! (what `analyze` prints: the variant's [`motley_core::search::WdlModel`],
+//! 100 = one pawn, +1.00 = a 64% expected result). It prints a line per
+//! position and then, over all positions, the median and the 90th
+//! percentile of the change between consecutive depths `--from`..=`--to`,
+//! in pawns, and the start position's band (largest minus smallest score
+//! over those depths). Forced results are left out of the changes.
+
+use std::time::Instant;
+
+use motley_cli::variant::{Variant, VariantTask};
+use motley_core::BoardView;
+use motley_core::history::History;
+use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+struct Generate {
+    count: u64,
+    seed: u64,
+    depth: u32,
+    random_plies: u32,
+    min_ply: u32,
+    max_ply: u32,
+}
+
+struct Measure {
+    file: String,
+    from: u32,
+    to: u32,
+    threads: usize,
+}
+
+enum Job {
+    Generate(Generate),
+    Measure(Measure),
+}
+
+fn parse_args() -> Result<(Variant, Job), String> {
+    let mut args = std::env::args().skip(1);
+    let mode = args.next().ok_or("expected `generate` or `measure`")?;
+    let variant: Variant = args.next().ok_or("expected a variant")?.parse().map_err(|e| format!("{e}"))?;
+    let mut positional = Vec::new();
+    let mut flags = std::collections::HashMap::new();
+    while let Some(a) = args.next() {
+        if let Some(name) = a.strip_prefix("--") {
+            let v = args.next().ok_or(format!("--{name} needs a value"))?;
+            flags.insert(name.to_owned(), v);
+        } else {
+            positional.push(a);
+        }
+    }
+    let num = |name: &str, default: u64| -> Result<u64, String> {
+        flags.get(name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("--{name}: not a number: {v}")))
+    };
+    let job = match mode.as_str() {
+        "generate" => Job::Generate(Generate {
+            count: num("count", 32)?,
+            seed: num("seed", 1)?,
+            depth: num("depth", 2)? as u32,
+            random_plies: num("random-plies", 6)? as u32,
+            min_ply: num("min-ply", 16)? as u32,
+            max_ply: num("max-ply", 60)? as u32,
+        }),
+        "measure" => Job::Measure(Measure {
+            file: positional.first().cloned().ok_or("measure: expected a positions file")?,
+            from: num("from", 3)? as u32,
+            to: num("to", 8)? as u32,
+            threads: num("threads", 1)? as usize,
+        }),
+        other => return Err(format!("unknown mode {other:?}: expected `generate` or `measure`")),
+    };
+    Ok((variant, job))
+}
+
+fn sample_chance<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> M {
+    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
+    let mut u = rng.random::<f64>() * total;
+    for &(mv, p) in outcomes {
+        u -= p.max(0.0);
+        if u < 0.0 {
+            return mv;
+        }
+    }
+    outcomes[outcomes.len() - 1].0
+}
+
+/// One self-play game's position at a random middle-game ply, if the game
+/// lasts that long.
+fn middle_game<P: Evaluate>(seed: u64, g: &Generate) -> Option<String> {
+    let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
+    let keep = rng.random_range(g.min_ply..=g.max_ply.max(g.min_ply));
+    let mut searcher = Searcher::<P>::new(SearchConfig::default());
+    let mut game = History::with_default_rules(P::start());
+    let mut plies = 0;
+    loop {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let pos = game.position().clone();
+        if plies >= keep {
+            return Some(pos.to_string());
+        }
+        if let Some(outcomes) = pos.chance() {
+            game.play(sample_chance(&outcomes, &mut rng));
+            plies += 1;
+            continue;
+        }
+        let moves = pos.legal_moves();
+        let mv = if plies < g.random_plies {
+            moves[rng.random_range(0..moves.len())]
+        } else {
+            searcher.search(&pos, &Limits::depth(g.depth)).best?
+        };
+        game.play(mv);
+        plies += 1;
+    }
+}
+
+/// The score of every completed depth, raw and normalised, for the side to
+/// move; `None` for a forced result.
+fn depth_scores<P: Evaluate>(pos: &P, to: u32, threads: usize) -> Vec<(u32, Option<(i32, i32)>)> {
+    let mut searcher = Searcher::<P>::new(SearchConfig { threads, ..SearchConfig::default() });
+    let mut out = Vec::new();
+    let seat = pos.turn();
+    searcher.search_with(pos, &Limits::depth(to), |info| {
+        let Some(line) = info.lines.first() else { return };
+        let score = line.score;
+        let value = score.centipawns().map(|raw| (raw, P::WDL.normalise(score, seat).0));
+        out.push((info.depth, value));
+    });
+    out
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i]
+}
+
+struct Run<'a>(&'a Job);
+
+impl VariantTask for Run<'_> {
+    type Output = Result<(), String>;
+
+    fn run<P: Evaluate + BoardView>(self) -> Result<(), String> {
+        match self.0 {
+            Job::Generate(g) => {
+                let mut written = 0;
+                let mut game = 0;
+                while written < g.count && game < g.count * 4 {
+                    if let Some(fen) = middle_game::<P>(g.seed + game, g) {
+                        println!("{fen}");
+                        written += 1;
+                    }
+                    game += 1;
+                }
+                eprintln!("{written} positions from {game} games");
+                Ok(())
+            }
+            Job::Measure(m) => {
+                let text = std::fs::read_to_string(&m.file).map_err(|e| format!("{}: {e}", m.file))?;
+                let mut positions = vec![("start".to_owned(), P::start())];
+                for (n, line) in text.lines().enumerate() {
+                    let line = line.trim();
+                    if line.is_empty() || line.starts_with('#') {
+                        continue;
+                    }
+                    let pos = P::from_fen(line).map_err(|e| format!("{}:{}: {e}", m.file, n + 1))?;
+                    positions.push((format!("line {}", n + 1), pos));
+                }
+                let (mut raw_changes, mut changes) = (Vec::new(), Vec::new());
+                let mut start_band = (0.0, 0.0);
+                let t = Instant::now();
+                for (name, pos) in &positions {
+                    let scores = depth_scores(pos, m.to, m.threads);
+                    let shown: Vec<String> = scores
+                        .iter()
+                        .map(|(d, v)| match v {
+                            Some((raw, cp)) => {
+                                format!("{d}:{:+.2}/{:+.2}", f64::from(*cp) / 100.0, f64::from(*raw) / 100.0)
+                            }
+                            None => format!("{d}:forced"),
+                        })
+                        .collect();
+                    println!("{name}: {}", shown.join(" "));
+                    let window: Vec<(i32, i32)> = scores
+                        .iter()
+                        .filter(|(d, _)| (m.from..=m.to).contains(d))
+                        .filter_map(|(_, v)| *v)
+                        .collect();
+                    for w in window.windows(2) {
+                        raw_changes.push(f64::from((w[1].0 - w[0].0).abs()) / 100.0);
+                        changes.push(f64::from((w[1].1 - w[0].1).abs()) / 100.0);
+                    }
+                    if name == "start" && !window.is_empty() {
+                        let band = |f: fn(&(i32, i32)) -> i32| {
+                            let vals: Vec<i32> = window.iter().map(f).collect();
+                            f64::from(vals.iter().max().unwrap() - vals.iter().min().unwrap()) / 100.0
+                        };
+                        start_band = (band(|v| v.1), band(|v| v.0));
+                    }
+                }
+                raw_changes.sort_by(f64::total_cmp);
+                changes.sort_by(f64::total_cmp);
+                println!();
+                println!(
+                    "{} positions (start + {}), depths {}..={}, {} changes, {:.1} s",
+                    positions.len(),
+                    positions.len() - 1,
+                    m.from,
+                    m.to,
+                    changes.len(),
+                    t.elapsed().as_secs_f64()
+                );
+                println!(
+                    "change between depths, normalised: median {:.2}, p90 {:.2}, max {:.2} pawns",
+                    percentile(&changes, 0.5),
+                    percentile(&changes, 0.9),
+                    changes.last().copied().unwrap_or(f64::NAN)
+                );
+                println!(
+                    "change between depths, raw:        median {:.2}, p90 {:.2}, max {:.2} pawns",
+                    percentile(&raw_changes, 0.5),
+                    percentile(&raw_changes, 0.9),
+                    raw_changes.last().copied().unwrap_or(f64::NAN)
+                );
+                println!("start band: normalised {:.2}, raw {:.2} pawns", start_band.0, start_band.1);
+                Ok(())
+            }
+        }
+    }
+}
+
+fn main() {
+    let result = parse_args().and_then(|(variant, job)| variant.with(Run(&job)));
+    if let Err(e) = result {
+        eprintln!("stability: {e}");
+        std::process::exit(2);
+    }
+}
