@@ -43,15 +43,31 @@ const state = {
   source: null, // the EventSource of the running analysis
   lastInfo: null,
   request: 0, // the number of the latest position request (older answers are dropped)
+  searchBody: null, // the body that names the shown position to a search
+  over: null, // the result of a game a referee event ended (Mage's Chess), e.g. "1-0"
+};
+
+// The evaluation graph: one shallow `analyze` per position of the line,
+// cached by position (variant, start, depth, moves), one request at a time;
+// a new line stops the old line's requests.
+const graph = { cache: new Map(), line: null, abort: null };
+
+// Mage's Chess referee events (docs/records.md): record entries, not
+// `--moves` inputs, so a line holding one is replayed as a record.
+const REFEREE = /^(timeout|engagement-timeout|draw-agreed|(sanction|forfeit|resign):(green|blue))$/;
+const REFEREE_TEXT = {
+  timeout: "turn time ran out", "engagement-timeout": "engagement time ran out (drawn)",
+  sanction: "forfeits a turn", forfeit: "forfeits the match", resign: "resigns", "draw-agreed": "draw agreed",
 };
 
 // ---- The API ----
 
-async function api(command, body) {
+async function api(command, body, signal) {
   const response = await fetch("/api/" + command, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
+    signal,
   });
   const doc = await response.json().catch(() => ({ error: "error: the server's answer is not JSON, " + command }));
   if (!response.ok) throw new Error(doc.error || "error: HTTP " + response.status);
@@ -62,6 +78,41 @@ function positionBody(plies) {
   const body = { variant: state.variant, moves: state.moves.slice(0, plies) };
   if (state.startFen) body.fen = state.startFen;
   return body;
+}
+
+function isReferee(token) {
+  return REFEREE.test(token);
+}
+
+// Whether the first `plies` inputs hold a referee event.
+function refereeIn(plies) {
+  return state.moves.slice(0, plies).some(isReferee);
+}
+
+function refereeLabel(token) {
+  const [word, team] = token.split(":");
+  return team ? `${token} (${team} ${REFEREE_TEXT[word]})` : `${token} (${REFEREE_TEXT[word]})`;
+}
+
+// The position after `plies` inputs: `show` and `moves` documents, and the
+// result when a referee event ended the game. A line with a referee event
+// goes through the game-record commands, so that the server replays it
+// under its referee (a sanction is served on the team's next turn): the
+// line becomes a record (`record`), the record its last position
+// (`replay`), and that position's string its legal inputs (`moves`).
+async function positionAt(plies, signal) {
+  if (!refereeIn(plies)) {
+    const body = positionBody(plies);
+    const [show, moves] = await Promise.all([api("show", body, signal), api("moves", body, signal)]);
+    return { show, legal: moves.moves, over: null, body };
+  }
+  const rec = await api("record", positionBody(plies), signal);
+  const show = await api("replay", { record: rec.record }, signal);
+  const result = rec.game && rec.game.termination;
+  const over = result && result !== "*" ? result : null;
+  const body = { variant: state.variant, fen: show.fen };
+  const legal = over ? [] : (await api("moves", body, signal)).moves;
+  return { show, legal, over, body };
 }
 
 function showError(text) {
@@ -245,7 +296,8 @@ function drawBoard() {
     const seat = show.side_to_move;
     const y = MARGIN * 2 + rows * CELL + 8;
     svg.appendChild(el("circle", { cx: MARGIN + 8, cy: y, r: 8, fill: seatColour(seat), stroke: "#999" }));
-    const note = show.outcome ? "game over: " + outcomeText(show) : "to move: " + seat;
+    const note = state.over ? "game over: " + overText()
+      : show.outcome ? "game over: " + outcomeText(show) : "to move: " + seat;
     svg.appendChild(el("text", { x: MARGIN + 24, y: y + 5, fill: "#e8e6e3", "font-size": 16, "font-family": "DejaVu Sans, sans-serif" }, note));
   }
 }
@@ -255,7 +307,7 @@ function drawPiece(svg, p) {
   const fill = pieceColour(p);
   const outline = isDark(fill) ? "#f0f0f0" : "#111";
   if (state.variant === "mages") {
-    svg.appendChild(el("circle", { cx, cy, r: CELL * 0.38, fill, stroke: outline, "stroke-width": 2 }));
+    svg.appendChild(el("circle", { cx, cy, r: CELL * 0.38, fill, stroke: outline, "stroke-width": 2, "pointer-events": "none" }));
     svg.appendChild(el("text", { x: cx, y: cy + 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": CELL * 0.42, "font-weight": "bold", fill: outline, "font-family": "DejaVu Sans, sans-serif" }, MAGES_LETTERS[p.role] || p.role[0].toUpperCase()));
   } else {
     svg.appendChild(el("text", {
@@ -300,6 +352,12 @@ function drawArrow(svg) {
   const ex = x2 - ((x2 - x1) / len) * shorten;
   const ey = y2 - ((y2 - y1) / len) * shorten;
   svg.appendChild(el("line", { x1, y1, x2: ex, y2: ey, stroke: "#3a8fd6", "stroke-width": CELL / 6, "stroke-linecap": "round", opacity: 0.8, "marker-end": "url(#arrowhead)", "pointer-events": "none", class: "best-arrow" }));
+}
+
+// The end of a game that a referee event decided: its result and the event.
+function overText() {
+  const event = state.moves.slice(0, state.cursor).filter(isReferee).pop() || "";
+  return `${state.over} (${event})`;
 }
 
 function outcomeText(show) {
@@ -364,6 +422,22 @@ function drawSpecial() {
     box.appendChild(head);
     for (const t of special) box.appendChild(moveButton(t));
   }
+  // The referee events the rules accept here (`show`'s `referee_events`).
+  const events = (!state.over && show && show.referee_events) || [];
+  if (events.length) {
+    const head = document.createElement("div");
+    head.className = "head";
+    head.textContent = "Referee:";
+    const row = document.createElement("div");
+    row.id = "referee";
+    for (const t of events) {
+      const b = moveButton(t, t);
+      b.title = refereeLabel(t);
+      b.classList.add("referee");
+      row.appendChild(b);
+    }
+    box.append(head, row);
+  }
   box.hidden = !box.childNodes.length;
 }
 
@@ -382,10 +456,10 @@ function drawStatus() {
   const line = document.createElement("div");
   line.append(swatch(show.side_to_move), `${show.side_to_move} to move · ${show.status}`);
   box.appendChild(line);
-  if (show.outcome) {
+  if (show.outcome || state.over) {
     const o = document.createElement("div");
     o.innerHTML = "<b>Game over</b>: ";
-    o.append(outcomeText(show));
+    o.append(state.over ? overText() : outcomeText(show));
     box.appendChild(o);
   }
   const ply = document.createElement("div");
@@ -481,7 +555,11 @@ function drawMoveList() {
     n.className = "n";
     n.textContent = i + 1 + ".";
     li.append(n, token);
-    if (i + 1 === state.cursor) li.className = "current";
+    if (isReferee(token)) {
+      li.classList.add("referee");
+      li.title = "referee event: " + refereeLabel(token);
+    }
+    if (i + 1 === state.cursor) li.classList.add("current");
     li.addEventListener("click", () => goTo(i + 1));
     list.appendChild(li);
   });
@@ -511,6 +589,7 @@ function redraw() {
   drawDetails();
   drawMoveList();
   drawSeatChoice();
+  drawGraph();
   if (state.show && document.activeElement !== $("fen")) $("fen").value = state.show.fen;
 }
 
@@ -518,12 +597,13 @@ function redraw() {
 
 async function refresh() {
   const request = ++state.request;
-  const body = positionBody(state.cursor);
   try {
-    const [show, moves] = await Promise.all([api("show", body), api("moves", body)]);
+    const at = await positionAt(state.cursor);
     if (request !== state.request) return;
-    state.show = show;
-    state.legal = moves.moves;
+    state.show = at.show;
+    state.legal = at.legal;
+    state.over = at.over;
+    state.searchBody = at.body;
     showError("");
   } catch (e) {
     if (request !== state.request) return;
@@ -535,6 +615,7 @@ async function refresh() {
   showChoices("", []);
   redraw();
   if (state.analysing) startAnalysis();
+  fillGraph();
 }
 
 function play(token) {
@@ -626,13 +707,14 @@ function startAnalysis() {
   $("lines").replaceChildren();
   $("anainfo").textContent = "searching…";
   if (!state.show) return;
-  if (state.show.outcome) {
+  if (state.show.outcome || state.over) {
     $("anainfo").textContent = "the game is over";
     return;
   }
   const params = new URLSearchParams({ variant: state.variant, multipv: $("multipv").value });
-  if (state.startFen) params.set("fen", state.startFen);
-  const moves = state.moves.slice(0, state.cursor);
+  const body = state.searchBody || positionBody(state.cursor);
+  if (body.fen) params.set("fen", body.fen);
+  const moves = body.moves || [];
   if (moves.length) params.set("moves", moves.join(","));
   const source = new EventSource("/api/analyze/stream?" + params);
   state.source = source;
@@ -667,6 +749,97 @@ function toggleAnalysis() {
     stopAnalysis();
     state.lastInfo = null;
     drawBoard();
+  }
+}
+
+// ---- The evaluation graph ----
+
+function graphKey(plies) {
+  return [state.variant, state.startFen || "", $("graph-depth").value, state.moves.slice(0, plies).join(",")].join("|");
+}
+
+// One point: the expected result (0 to 1, `analyze`'s `expected`, for the
+// seat to move) of the position after `plies` inputs, searched shallowly.
+async function graphPoint(plies, signal) {
+  const at = refereeIn(plies) ? await positionAt(plies, signal) : { body: positionBody(plies), over: null };
+  const depth = Number($("graph-depth").value);
+  const doc = await api("analyze", { ...at.body, depth, time: 2000 }, signal);
+  const seats = doc.seats || [];
+  const mover = doc.side_to_move;
+  let expected = doc.search ? doc.search.expected : 0.5;
+  let text = doc.search && doc.search.score ? doc.search.score.text : "";
+  if (at.over) {
+    // A referee event ended the game: the record's result, for the mover.
+    const [first, second] = at.over.split("-");
+    const share = { "1": 1, "0": 0, "1/2": 0.5 };
+    expected = mover === seats[0] ? share[first] : share[second];
+    text = at.over;
+  }
+  if (typeof expected !== "number") expected = 0.5;
+  return { expected, mover, seats, text };
+}
+
+// Starts filling the graph for the current line (unless it is being filled).
+async function fillGraph() {
+  const line = graphKey(state.moves.length);
+  if (graph.line === line) return;
+  if (graph.abort) graph.abort.abort();
+  const abort = new AbortController();
+  graph.abort = abort;
+  graph.line = line;
+  drawGraph();
+  for (let k = 0; k <= state.moves.length; k++) {
+    if (abort.signal.aborted) return;
+    const key = graphKey(k);
+    if (graph.cache.has(key)) continue;
+    try {
+      const point = await graphPoint(k, abort.signal);
+      graph.cache.set(key, point);
+    } catch (e) {
+      if (abort.signal.aborted) return;
+      graph.cache.set(key, { error: e.message });
+    }
+    drawGraph();
+  }
+}
+
+// With two seats the graph is the first seat's expected result (up is
+// good for it); with more (Royale) each point is the expected result of the
+// seat to move, in its colour, against the fair share (1 / seats).
+function drawGraph() {
+  const svg = $("graph");
+  const W = 360, H = 100, PAD = 7;
+  svg.replaceChildren();
+  const n = state.moves.length;
+  const seats = (state.show && state.show.seats) || [];
+  const two = seats.length === 2;
+  const x = (k) => PAD + (n ? (k * (W - 2 * PAD)) / n : (W - 2 * PAD) / 2);
+  const y = (v) => PAD + (1 - v) * (H - 2 * PAD);
+  const fair = seats.length ? 1 / seats.length : 0.5;
+  $("graph-caption").textContent = two
+    ? `Evaluation graph: ${seats[0]}'s expected result`
+    : "Evaluation graph: expected result of the seat to move";
+  svg.appendChild(el("line", { x1: PAD, x2: W - PAD, y1: y(fair), y2: y(fair), stroke: "#777", "stroke-dasharray": "4 3" }));
+  svg.appendChild(el("line", { x1: x(state.cursor), x2: x(state.cursor), y1: 0, y2: H, stroke: "#d64f8a", "stroke-width": 2, class: "cursor" }));
+  const points = [];
+  for (let k = 0; k <= n; k++) {
+    const p = graph.cache.get(graphKey(k));
+    if (!p || p.error) continue;
+    const v = two && p.mover !== seats[0] ? 1 - p.expected : p.expected;
+    points.push({ k, v, p });
+  }
+  if (two && points.length > 1) {
+    const path = points.map((q) => `${x(q.k).toFixed(1)},${y(q.v).toFixed(1)}`).join(" ");
+    svg.appendChild(el("polygon", { points: `${x(points[0].k)},${y(0)} ${path} ${x(points[points.length - 1].k)},${y(0)}`, fill: seatColour(seats[0]), opacity: 0.25 }));
+    svg.appendChild(el("polyline", { points: path, fill: "none", stroke: "#e8e6e3", "stroke-width": 1.5 }));
+  }
+  for (const q of points) {
+    const g = el("g", { class: "point", "data-ply": q.k });
+    g.appendChild(el("circle", { cx: x(q.k), cy: y(q.v), r: 9, fill: "transparent" }));
+    g.appendChild(el("circle", { cx: x(q.k), cy: y(q.v), r: q.k === state.cursor ? 5 : 3.5, fill: seatColour(q.p.mover), stroke: isDark(seatColour(q.p.mover)) ? "#ddd" : "#000", "stroke-width": 1 }));
+    g.appendChild(el("title", {}, `ply ${q.k}: ${q.p.text} for ${q.p.mover} (expected ${q.p.expected.toFixed(2)})`));
+    g.addEventListener("click", () => goTo(q.k));
+    svg.appendChild(g);
   }
 }
 
@@ -761,6 +934,7 @@ $("forward").addEventListener("click", () => goTo(state.cursor + 1));
 $("last").addEventListener("click", () => goTo(state.moves.length));
 $("analyze").addEventListener("click", toggleAnalysis);
 $("multipv").addEventListener("change", () => state.analysing && startAnalysis());
+$("graph-depth").addEventListener("change", fillGraph);
 $("copy").addEventListener("click", copyFen);
 $("load").addEventListener("click", () => loadFen($("fen").value));
 $("fen").addEventListener("keydown", (e) => {

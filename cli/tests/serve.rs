@@ -621,7 +621,9 @@ impl Browser {
 
     /// One WebDriver command: its `value`.
     fn command(&self, method: &str, path: &str, body: &Value) -> Value {
-        let (status, text) = http(self.addr, method, path, body.to_string().as_bytes());
+        // `null`: a command without a body (a GET).
+        let body = if body.is_null() { String::new() } else { body.to_string() };
+        let (status, text) = http(self.addr, method, path, body.as_bytes());
         let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
         assert_eq!(status, 200, "{method} {path}: {doc}");
         doc["value"].clone()
@@ -677,6 +679,113 @@ impl Browser {
     fn wait_fen(&self, fen: &str) {
         self.wait_for(&format!("return document.getElementById('fen').value === {fen:?}"));
     }
+
+    /// Makes the input `token` on the page as a player would: a drop is
+    /// the Joker Reserve's piece then the square; a move is its two squares
+    /// (a defection with its forced king move too), then the choice when the
+    /// page offers several inputs between them (promotions, a heresy, a
+    /// defection); an input without a square (a resolution, a pure
+    /// defection, a referee event) is its button.
+    fn input(&self, token: &str) {
+        let squares = squares_of(token);
+        if let Some((role, _)) = token.split_once('@') {
+            self.click(&format!("button[data-drop={role:?}]:not([disabled])"));
+            self.square(&squares[0]);
+        } else if let [from, to, ..] = squares.as_slice() {
+            self.square(from);
+            self.square(to);
+            if self.script("return !document.getElementById('choices').hidden") == true {
+                self.click(&format!("#choices button[data-token={token:?}]"));
+            }
+        } else {
+            self.click(&format!("#special button[data-token={token:?}]"));
+        }
+    }
+
+    /// Plays `tokens` one by one with [`Browser::input`], the move list
+    /// checked after each: `before` moves are already on it.
+    fn play(&self, before: &[&str], tokens: &[&str]) {
+        let mut line: Vec<&str> = before.to_vec();
+        for token in tokens {
+            self.input(token);
+            line.push(token);
+            assert_eq!(self.moves_after(line.len()), line, "after {token}");
+        }
+    }
+
+    /// Waits until the evaluation graph has a point for each of the `n + 1`
+    /// positions of a line of `n` moves.
+    fn graph_points(&self, n: usize) {
+        self.wait_for(&format!("return document.querySelectorAll('#graph .point').length === {}", n + 1));
+    }
+
+    /// Saves the window as `target/serve-screenshots/<name>.png`.
+    fn screenshot(&self, name: &str) -> std::path::PathBuf {
+        let data = self.session("GET", "/screenshot", &Value::Null);
+        let png = base64_decode(data.as_str().expect("base64 PNG"));
+        assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+        let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("target dir");
+        let dir = target.join("serve-screenshots");
+        std::fs::create_dir_all(&dir).expect("screenshot dir");
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("write screenshot");
+        path
+    }
+
+    /// Turns analysis on, waits for lines, an arrow (when the best input is
+    /// a move between squares) and the evaluation bar's score; `arrow`: whether to expect one.
+    fn analysis_shows_lines(&self, arrow: bool) {
+        self.click("#analyze");
+        self.wait_for(
+            "return document.querySelectorAll('#lines li').length > 0 \
+             && document.getElementById('evaltext').textContent !== ''",
+        );
+        if arrow {
+            self.wait_for("return document.querySelector('.best-arrow') !== null");
+        }
+    }
+}
+
+/// The squares a move token names, as the page reads them: a file letter
+/// not after another letter, then a rank 1 to 16 not followed by a digit.
+fn squares_of(token: &str) -> Vec<String> {
+    let b = token.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let after_letter = i > 0 && b[i - 1].is_ascii_lowercase();
+        if (b'a'..=b'p').contains(&b[i]) && !after_letter {
+            let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let rank: u32 = token[i + 1..i + 1 + digits].parse().unwrap_or(0);
+            if (1..=16).contains(&rank) {
+                out.push(token[i..i + 1 + digits].to_owned());
+                i += 1 + digits;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Standard base64 (WebDriver's screenshots) to bytes.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let digits: Vec<u8> =
+        text.bytes().filter(|c| !c.is_ascii_whitespace() && *c != b'=').map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+        out.extend(n.to_be_bytes()[1..chunk.len()].iter());
+    }
+    out
 }
 
 impl Drop for Browser {
@@ -705,28 +814,39 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         eprintln!("skipped: no /usr/bin/chromedriver (MOTLEY_BROWSER=1 runs it anyway)");
         return;
     }
+    let started = Instant::now();
     let server = Server::start();
     let browser = Browser::start();
     let page = |n: u32, hash: &str| format!("http://{}/?load={n}#{hash}", server.addr);
     let fen_after = |args: &[&str]| common::json(args)["fen"].as_str().expect("fen").to_owned();
+    let fixture = |path: &str| {
+        let text = std::fs::read_to_string(format!("{}/../fixtures/{path}", env!("CARGO_MANIFEST_DIR")))
+            .expect("fixture");
+        text.lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .expect("a position")
+            .trim()
+            .to_owned()
+    };
+    let mut shots = Vec::new();
 
-    // Joker's Chess: two moves by clicking, then back and forward.
+    // Joker's Chess: a game by clicking, back and forward, then a drop from
+    // the Joker Reserve.
     browser.open(&page(1, "variant=joker"));
     browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 64");
-    browser.square("e2");
-    browser.wait_for("return document.querySelectorAll('#board circle').length > 0");
-    browser.square("e4");
-    assert_eq!(browser.moves_after(1), ["e2e4"]);
-    browser.square("e7");
-    browser.square("e5");
-    assert_eq!(browser.moves_after(2), ["e2e4", "e7e5"]);
-    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4,e7e5", "--json"]));
+    let joker = ["e2e4", "e7e5", "g1f3", "b8c6"];
+    browser.play(&[], &joker);
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
     browser.click("#back");
-    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4", "--json"]));
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker[..3].join(","), "--json"]));
     browser.click("#last");
-    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4,e7e5", "--json"]));
-
-    // A drop from the Joker Reserve: the reserve's knight, then the square.
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
+    // The evaluation graph: a point per position; a click on one goes there.
+    browser.graph_points(joker.len());
+    browser.click("#graph .point[data-ply=\"1\"]");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4", "--json"]));
+    browser.wait_for("return document.querySelector('#movelist li.current').dataset.ply === '1'");
+    browser.click("#last");
     let fixtures =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
             .expect("fixture");
@@ -737,37 +857,132 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         .find(|fen| common::ok(&["moves", "joker", "--fen", fen]).lines().any(|m| m == "N@e6"))
         .expect("a fixture with a knight drop on e6");
     browser.open(&page(2, &format!("variant=joker&fen={}", encode(&with_reserve))));
-    browser.click("button[data-drop=\"N\"]:not([disabled])");
-    browser.square("e6");
-    assert_eq!(browser.moves_after(1), ["N@e6"]);
+    let reply = common::ok(&["moves", "joker", "--fen", &with_reserve, "--moves", "N@e6"]);
+    let reply = reply.lines().find(|m| squares_of(m).len() == 2 && !m.contains('@')).expect("a reply");
+    browser.play(&[], &["N@e6", reply]);
+    browser.wait_fen(&fen_after(&[
+        "play",
+        "joker",
+        "--fen",
+        &with_reserve,
+        "--moves",
+        &format!("N@e6,{reply}"),
+        "--json",
+    ]));
+    browser.analysis_shows_lines(false);
+    browser.graph_points(2);
+    shots.push(browser.screenshot("joker"));
+    browser.click("#analyze");
 
-    // Mage's Chess: a pending engagement resolved with its button.
-    browser.open(&page(3, &format!("variant=mages&fen={}", encode(PENDING))));
-    browser.click("#special button[data-token=\"challenger\"]");
-    assert_eq!(browser.moves_after(1), ["challenger"]);
+    // Mage's Chess: an engagement declared on the board and resolved with
+    // its button, a referee's sanction from its button (a record entry: the
+    // page replays the line as a record), and the sanctioned turn served.
+    browser.open(&page(3, "variant=mages"));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 48");
+    let mages =
+        ["c2c3", "d7d6", "c3c4", "d6d5", "c4d5", "challenger", "sanction:blue", "e7e6", "b2b3", "a2a3"];
+    browser.play(&[], &mages[..5]);
+    browser.wait_for("return document.querySelector('#special button[data-token=\"challenger\"]') !== null");
+    browser.play(&mages[..5], &mages[5..]);
+    let record = common::ok(&[&["record", "mages", "--moves"][..], &mages[..]].concat());
+    let replayed = common::with_stdin(&["replay", "-", "--json"], record.as_bytes());
+    let replayed: Value = serde_json::from_str(&replayed.1).expect("replay JSON");
+    browser.wait_fen(replayed["fen"].as_str().expect("fen"));
+    // After b2b3 Blue's turn was the sanctioned one: Green moved again.
+    assert_eq!(replayed["side_to_move"], "blue");
+    browser.wait_for("return document.querySelectorAll('#movelist li.referee').length === 1");
+    browser.analysis_shows_lines(true);
+    browser.graph_points(mages.len());
+    shots.push(browser.screenshot("mages"));
+    browser.click("#analyze");
+    // A pending engagement from a position string, resolved from the page.
+    browser.open(&page(4, &format!("variant=mages&fen={}", encode(PENDING))));
+    browser.play(&[], &["challenger"]);
     browser.wait_fen(&fen_after(&["play", "mages", "--fen", PENDING, "--moves", "challenger", "--json"]));
+    // A record whose referee events end the game: imported, shown, over.
+    let ended = common::ok(&["record", "mages", "--moves", "c2c3", "timeout", "d2d3", "resign:blue"]);
+    browser.script(&format!("document.getElementById('record').value = {ended:?}; return true"));
+    browser.click("#import");
+    assert_eq!(browser.moves_after(4), ["c2c3", "timeout", "d2d3", "resign:blue"]);
+    let at_end = common::with_stdin(&["replay", "-", "--json"], ended.as_bytes()).1;
+    let at_end: Value = serde_json::from_str(&at_end).expect("replay JSON");
+    browser.wait_fen(at_end["fen"].as_str().expect("fen"));
+    browser.wait_for(
+        "return document.getElementById('status').textContent.includes('Game over: 1-0 (resign:blue)')",
+    );
+    assert_eq!(browser.script("return document.querySelectorAll('#referee button').length"), 0);
+    assert_eq!(browser.script("return document.querySelectorAll('#movelist li.referee').length"), 2);
+    browser.graph_points(4);
 
-    // Sovereign Chess: a promotion is a choice of pieces.
-    let figure4 = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/sovereign/positions/figure4.fen"
-    ))
-    .expect("fixture");
-    let figure4 =
-        figure4.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).expect("a position").trim();
-    browser.open(&page(4, &format!("variant=sovereign&fen={}", encode(figure4))));
+    // Sovereign Chess: a game from the start, a promotion chosen among the
+    // pieces, a defection with its forced king move, a pure defection.
+    browser.open(&page(5, "variant=sovereign"));
     browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
-    browser.square("i6");
-    browser.square("i7");
-    browser.click("#choices button[data-token=\"i6i7q\"]");
-    assert_eq!(browser.moves_after(1), ["i6i7q"]);
+    let sovereign = ["e2e4", "e15e13", "h2h4", "h15h13", "i2i4"];
+    browser.play(&[], &sovereign);
+    browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &sovereign.join(","), "--json"]));
+    browser.analysis_shows_lines(true);
+    browser.graph_points(sovereign.len());
+    shots.push(browser.screenshot("sovereign"));
+    browser.click("#analyze");
+    let figure4 = fixture("sovereign/positions/figure4.fen");
+    browser.open(&page(6, &format!("variant=sovereign&fen={}", encode(&figure4))));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.play(&[], &["i6i7q"]);
+    let forced = fixture("sovereign/positions/forced-defection.fen");
+    browser.open(&page(7, &format!("variant=sovereign&fen={}", encode(&forced))));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    let defection = ["defect:green:f6e5", "a16b16", "e5e4"];
+    browser.play(&[], &defection);
+    browser.wait_fen(&fen_after(&[
+        "play",
+        "sovereign",
+        "--fen",
+        &forced,
+        "--moves",
+        &defection.join(","),
+        "--json",
+    ]));
+    browser.wait_for(
+        "return document.getElementById('details').textContent.includes('white plays') \
+         && document.getElementById('details').textContent.includes('green')",
+    );
+    let red_king = fixture("sovereign/positions/mid-red-king.fen");
+    browser.open(&page(8, &format!("variant=sovereign&fen={}", encode(&red_king))));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.play(&[], &["defect:violet"]);
+    browser.wait_fen(&fen_after(&[
+        "play",
+        "sovereign",
+        "--fen",
+        &red_king,
+        "--moves",
+        "defect:violet",
+        "--json",
+    ]));
 
-    // Live analysis draws lines and an arrow, and stops with the page.
-    browser.open(&page(5, "variant=joker"));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 64");
+    // Sovereign Chess Royale, with Ash's seat at the bottom: a round of four
+    // seats by clicking (the squares keep their names whatever the turn).
+    browser.open(&page(9, "variant=royale"));
+    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    let a1 =
+        "JSON.stringify(document.querySelector('#board g[data-square=\"a1\"] rect').getBoundingClientRect())";
+    browser.script(&format!("window.a1Before = {a1}; return true"));
+    browser.click("#seat option[value=\"ash\"]");
+    browser.wait_for(&format!("return {a1} !== window.a1Before"));
+    let royale = ["e2e4", "b5d5", "o10m10", "l15l13", "f2f4"];
+    browser.play(&[], &royale);
+    browser.wait_fen(&fen_after(&["play", "royale", "--moves", &royale.join(","), "--json"]));
+    assert_eq!(browser.script("return document.getElementById('seat').value"), "ash");
+    browser.analysis_shows_lines(true);
+    browser.graph_points(royale.len());
+    shots.push(browser.screenshot("royale"));
     browser.click("#analyze");
-    browser.wait_for("return document.querySelectorAll('#lines li').length > 0 && document.querySelector('.best-arrow') !== null");
-    browser.click("#analyze");
+
     browser.open("about:blank");
     server.wait_idle(Duration::from_secs(5));
+    for shot in &shots {
+        eprintln!("screenshot: {}", shot.display());
+    }
+    eprintln!("the browser test took {:?}", started.elapsed());
 }

@@ -46,6 +46,43 @@ pub enum RefereeEvent {
     DrawByAgreement,
 }
 
+impl RefereeEvent {
+    /// Every referee event, in a fixed order (the order of
+    /// [`RefereeEvent::accepted_at`]).
+    pub const ALL: [RefereeEvent; 9] = [
+        RefereeEvent::TurnTimeout,
+        RefereeEvent::EngagementTimeout,
+        RefereeEvent::ForfeitTurn(Team::Green),
+        RefereeEvent::ForfeitTurn(Team::Blue),
+        RefereeEvent::ForfeitMatch(Team::Green),
+        RefereeEvent::ForfeitMatch(Team::Blue),
+        RefereeEvent::Resign(Team::Green),
+        RefereeEvent::Resign(Team::Blue),
+        RefereeEvent::DrawByAgreement,
+    ];
+
+    /// The events [`Match::referee`] accepts on a match at `position`:
+    /// none once the game is over; a turn timeout only with no engagement
+    /// pending, an engagement timeout only with one; the sanctions, a
+    /// resignation and a draw by agreement at any time. (A match's own end,
+    /// by a resignation for example, is the match's: see [`Match::end`].)
+    #[must_use]
+    pub fn accepted_at(position: &Mages) -> Vec<RefereeEvent> {
+        if position.end().is_some() {
+            return Vec::new();
+        }
+        let pending = position.pending().is_some();
+        RefereeEvent::ALL
+            .into_iter()
+            .filter(|e| match e {
+                RefereeEvent::TurnTimeout => !pending,
+                RefereeEvent::EngagementTimeout => pending,
+                _ => true,
+            })
+            .collect()
+    }
+}
+
 /// An input or event the match cannot accept.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
@@ -254,5 +291,37 @@ impl Match {
             self.log.push(MatchEvent::SanctionedTurn(team));
             turn_started = true;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// `accepted_at` lists exactly the events `Match::referee` accepts: at
+    /// the start, at a pending engagement, once the game is over, and under
+    /// the rule that makes a turn timeout lose the match.
+    #[test]
+    fn accepted_events_are_those_the_match_accepts() {
+        let forfeit_match = Rules { turn_timeout: TurnTimeout::ForfeitMatch, ..Rules::DEFAULT };
+        let positions = [
+            Mages::default(),
+            Mages::from_fen_with("r5/6/6/S1p3/6/6/6/5R g a5c5 a5 0 7", Rules::DEFAULT).expect("pending"),
+            Mages::from_fen_with("r5/6/6/6/6/6/6/6 g - - 0 7", Rules::DEFAULT).expect("over"),
+            Mages::start_with(forfeit_match),
+        ];
+        let counts: Vec<usize> = positions
+            .iter()
+            .map(|pos| {
+                let accepted = RefereeEvent::accepted_at(pos);
+                for event in RefereeEvent::ALL {
+                    let ok = Match::new(pos.clone()).referee(event).is_ok();
+                    assert_eq!(accepted.contains(&event), ok, "{event:?} at {}", pos.fen());
+                }
+                accepted.len()
+            })
+            .collect();
+        assert_eq!(counts, [8, 8, 0, 8]);
     }
 }

@@ -3,6 +3,7 @@
 use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, Position, Region, Rgb, RoleKey};
 
 use crate::board::Square;
+use crate::game::RefereeEvent;
 use crate::moves::Move;
 use crate::piece::{Role, Team};
 use crate::position::Mages;
@@ -87,6 +88,8 @@ impl BoardView for Mages {
             ])
         });
         let halos = self.board.halos().iter().map(|s| Fact::text(Square::new_unchecked(s)));
+        let referee =
+            RefereeEvent::accepted_at(self).into_iter().map(|e| Fact::from(crate::record::event_token(e)));
         vec![
             ("board", board),
             ("pending_engagement", pending),
@@ -94,6 +97,7 @@ impl BoardView for Mages {
             ("passes", Fact::from(self.passes)),
             ("ply", Fact::from(self.ply)),
             ("ply_limit", Fact::from(self.rules.ply_limit)),
+            ("referee_events", Fact::List(referee.collect())),
         ]
     }
 
