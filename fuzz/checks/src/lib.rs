@@ -118,8 +118,9 @@ pub fn moves(data: &[u8]) {
 /// input byte: the start position first, then mid-game positions from
 /// `fixtures/` (Sovereign: controlled armies, chains, a forced defection;
 /// Royale: chains; Mage's: pending engagements, halos; Joker: drops, en
-/// passant, promotions).
-const JOKER_STARTS: &[&str] = &[
+/// passant, promotions). `tests/starts.rs` checks that they hold what they
+/// promise and that `fuzz/seeds/play/` starts from each of them.
+pub const JOKER_STARTS: &[&str] = &[
     "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb",
     JOKER_EXTRA,
     "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[NBpn] w kq - 2 6 PPPPPNpppppppnnbb",
@@ -127,7 +128,8 @@ const JOKER_STARTS: &[&str] = &[
     "r2kk1n1/1P2P3/8/8/8/8/8/3QQ3[] w - - 0 40 -",
     "rnbkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQQBNR[] w kq d6 0 4 PPPPPNNBppppppppnnnbb",
 ];
-const MAGES_STARTS: &[&str] = &[
+/// See [`JOKER_STARTS`].
+pub const MAGES_STARTS: &[&str] = &[
     include_str!("../../../fixtures/mages/start.fen"),
     include_str!("../../../fixtures/mages/pending-melee.fen"),
     include_str!("../../../fixtures/mages/pending-middle.fen"),
@@ -136,7 +138,8 @@ const MAGES_STARTS: &[&str] = &[
     include_str!("../../../fixtures/mages/middle-2.fen"),
     include_str!("../../../fixtures/mages/middle-3.fen"),
 ];
-const SOVEREIGN_STARTS: &[&str] = &[
+/// See [`JOKER_STARTS`].
+pub const SOVEREIGN_STARTS: &[&str] = &[
     include_str!("../../../fixtures/sovereign/positions/start.fen"),
     include_str!("../../../fixtures/sovereign/positions/mid-green-king-chains.fen"),
     include_str!("../../../fixtures/sovereign/positions/mid-red-king.fen"),
@@ -145,7 +148,8 @@ const SOVEREIGN_STARTS: &[&str] = &[
     include_str!("../../../fixtures/sovereign/positions/forced-defection.fen"),
     include_str!("../../../fixtures/sovereign/positions/castling-controlled-rook.fen"),
 ];
-const ROYALE_STARTS: &[&str] = &[
+/// See [`JOKER_STARTS`].
+pub const ROYALE_STARTS: &[&str] = &[
     include_str!("../../../fixtures/royale/positions/start.fen"),
     include_str!("../../../fixtures/royale/positions/mid-chains.fen"),
     include_str!("../../../fixtures/royale/positions/edge-castling.fen"),
