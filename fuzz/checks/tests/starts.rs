@@ -30,11 +30,11 @@ fn seeds_start_from_every_start_position() {
     let seeds = seed_starts();
     let lists = [JOKER_STARTS, MAGES_STARTS, SOVEREIGN_STARTS, ROYALE_STARTS];
     for (variant, list) in (0u8..).zip(lists) {
-        for index in 0..list.len() {
+        for (index, start) in list.iter().enumerate() {
             assert!(
                 seeds.contains(&(variant, index)),
                 "no play seed starts from variant {variant}'s start {index}: {}",
-                list[index].trim()
+                start.trim()
             );
         }
     }
