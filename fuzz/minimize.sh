@@ -6,7 +6,7 @@
 # (`fuzz/checks/tests/replay.rs`). Crash inputs are kept whatever their
 # coverage: copy them into `regressions/<target>/` after fixing the bug.
 #
-#   bash fuzz/minimize.sh [TARGET...]      (default: position moves play uci)
+#   bash fuzz/minimize.sh [TARGET...]      (default: position moves play uci record api)
 set -euo pipefail
 cd "$(dirname "$0")"
 targets=("$@")

@@ -32,11 +32,12 @@ for t in "${targets[@]}"; do
 done
 wait
 
-printf '%-9s %10s %9s %10s %8s %8s %7s %6s\n' target run_s execs execs/s corpus coverage crashes hangs
+printf '%-9s %10s %9s %10s %8s %8s %7s %7s %6s\n' target run_s execs execs/s corpus coverage cycles crashes hangs
 for t in "${targets[@]}"; do
   stats="out/$t/default/fuzzer_stats"
   [ -f "$stats" ] || { echo "$t: no fuzzer_stats (see out/$t.log)"; continue; }
   get() { awk -F' *: *' -v k="$1" '$1 == k { print $2 }' "$stats"; }
-  printf '%-9s %10s %9s %10s %8s %8s %7s %6s\n' "$t" "$(get run_time)" "$(get execs_done)" \
-    "$(get execs_per_sec)" "$(get corpus_count)" "$(get bitmap_cvg)" "$(get saved_crashes)" "$(get saved_hangs)"
+  printf '%-9s %10s %9s %10s %8s %8s %7s %7s %6s\n' "$t" "$(get run_time)" "$(get execs_done)" \
+    "$(get execs_per_sec)" "$(get corpus_count)" "$(get bitmap_cvg)" "$(get cycles_done)" "$(get saved_crashes)" \
+    "$(get saved_hangs)"
 done

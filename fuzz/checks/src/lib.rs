@@ -118,8 +118,9 @@ pub fn moves(data: &[u8]) {
 /// input byte: the start position first, then mid-game positions from
 /// `fixtures/` (Sovereign: controlled armies, chains, a forced defection;
 /// Royale: chains; Mage's: pending engagements, halos; Joker: drops, en
-/// passant, promotions).
-const JOKER_STARTS: &[&str] = &[
+/// passant, promotions). `tests/starts.rs` checks that they hold what they
+/// promise and that `fuzz/seeds/play/` starts from each of them.
+pub const JOKER_STARTS: &[&str] = &[
     "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb",
     JOKER_EXTRA,
     "r1bkkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQQB1R[NBpn] w kq - 2 6 PPPPPNpppppppnnbb",
@@ -127,7 +128,8 @@ const JOKER_STARTS: &[&str] = &[
     "r2kk1n1/1P2P3/8/8/8/8/8/3QQ3[] w - - 0 40 -",
     "rnbkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQQBNR[] w kq d6 0 4 PPPPPNNBppppppppnnnbb",
 ];
-const MAGES_STARTS: &[&str] = &[
+/// See [`JOKER_STARTS`].
+pub const MAGES_STARTS: &[&str] = &[
     include_str!("../../../fixtures/mages/start.fen"),
     include_str!("../../../fixtures/mages/pending-melee.fen"),
     include_str!("../../../fixtures/mages/pending-middle.fen"),
@@ -136,7 +138,8 @@ const MAGES_STARTS: &[&str] = &[
     include_str!("../../../fixtures/mages/middle-2.fen"),
     include_str!("../../../fixtures/mages/middle-3.fen"),
 ];
-const SOVEREIGN_STARTS: &[&str] = &[
+/// See [`JOKER_STARTS`].
+pub const SOVEREIGN_STARTS: &[&str] = &[
     include_str!("../../../fixtures/sovereign/positions/start.fen"),
     include_str!("../../../fixtures/sovereign/positions/mid-green-king-chains.fen"),
     include_str!("../../../fixtures/sovereign/positions/mid-red-king.fen"),
@@ -145,22 +148,71 @@ const SOVEREIGN_STARTS: &[&str] = &[
     include_str!("../../../fixtures/sovereign/positions/forced-defection.fen"),
     include_str!("../../../fixtures/sovereign/positions/castling-controlled-rook.fen"),
 ];
-const ROYALE_STARTS: &[&str] = &[
+/// See [`JOKER_STARTS`].
+pub const ROYALE_STARTS: &[&str] = &[
     include_str!("../../../fixtures/royale/positions/start.fen"),
     include_str!("../../../fixtures/royale/positions/mid-chains.fen"),
     include_str!("../../../fixtures/royale/positions/edge-castling.fen"),
     include_str!("../../../fixtures/royale/positions/king-in-check.fen"),
 ];
 
-/// Every `REPARSE_EVERY`-th ply, and at the last ply, the `play` target
-/// reparses the position (`reparse_check`; for Sovereign this is the
-/// king-safety recheck, as the validator recomputes control from scratch)
-/// and checks the outcome against the legal moves (`outcome_check`).
-pub const REPARSE_EVERY: usize = 4;
+/// The `play` target plays at most `MAX_PLIES` plies of one input and
+/// ignores the bytes after them, so that one execution stays short (well
+/// under a millisecond in Sovereign, where a ply's generation costs several
+/// microseconds and a reparse tens): AFL favours and trims to short inputs
+/// anyway, and the mid-game start positions give the depth.
+pub const MAX_PLIES: usize = 32;
 
-/// Every `DEEP_EVERY`-th ply, and at the last ply, the `play` target also
-/// runs the costly checks (`deep_check`).
-pub const DEEP_EVERY: usize = 32;
+/// Every `SAMPLE_EVERY`-th ply the `play` target also parses the played
+/// move's notation with the engine's own `parse_move` (which generates the
+/// legal moves again) rather than against the list at hand.
+pub const SAMPLE_EVERY: usize = 4;
+
+/// After every `REPARSE_EVERY`-th ply, and at the last position, the `play`
+/// target reparses the position (`reparse_check`; for Sovereign this is the
+/// king-safety recheck, as the validator recomputes control from scratch).
+pub const REPARSE_EVERY: usize = 8;
+
+/// How a variant's notation is matched against a list of legal moves at
+/// hand, as its `parse_move` matches it against the list it generates: the
+/// `play` target checks every move's notation this way without one
+/// generation per move (Sovereign's `parse_move` costs a full generation).
+trait Notation: Position {
+    /// The move `token` names among `moves`.
+    fn find(&self, moves: &[Self::Move], token: &str) -> Option<Self::Move>;
+}
+
+/// Joker's and Mage's `parse_move` cost well under a microsecond: the real thing.
+impl Notation for Joker {
+    fn find(&self, _: &[Self::Move], token: &str) -> Option<Self::Move> {
+        self.parse_move(token).ok()
+    }
+}
+
+impl Notation for Mages {
+    fn find(&self, _: &[Self::Move], token: &str) -> Option<Self::Move> {
+        self.parse_move(token).ok()
+    }
+}
+
+/// Sovereign's and Royale's `parse_move` parse a [`motley_sovereign::MoveToken`]
+/// and take the first legal move it matches: the same, on the list at hand.
+fn first_match(moves: &[motley_sovereign::Move], token: &str) -> Option<motley_sovereign::Move> {
+    let t: motley_sovereign::MoveToken = token.parse().ok()?;
+    moves.iter().copied().find(|m| t.matches(*m))
+}
+
+impl Notation for Sovereign {
+    fn find(&self, moves: &[Self::Move], token: &str) -> Option<Self::Move> {
+        first_match(moves, token)
+    }
+}
+
+impl Notation for Royale {
+    fn find(&self, moves: &[Self::Move], token: &str) -> Option<Self::Move> {
+        first_match(moves, token)
+    }
+}
 
 /// The position string parses back to the same string and hash (for
 /// Sovereign this also means the player who just moved is not in check: the
@@ -174,27 +226,19 @@ fn reparse_check<P: Position>(pos: &P) {
     assert_eq!(again.zobrist(), pos.zobrist(), "{}: hash of {text:?} differs after reparse", P::VARIANT);
 }
 
-/// The legal moves after every input of the `play` target. Where there are
-/// none, the game must have an outcome; that there is no outcome while
-/// there are moves (an outcome costs a second generation in Sovereign) is
-/// checked on a sample, by `outcome_check`.
+/// The legal moves of a position of the `play` target, checked against its
+/// outcome: there are no legal moves exactly when the game has an outcome.
 fn cheap_check<P: Position>(pos: &P) -> P::MoveList {
     let moves = pos.legal_moves();
-    if moves.is_empty() {
-        assert!(pos.outcome().is_some(), "{}: {pos} has no moves and no outcome", P::VARIANT);
-    }
+    assert_eq!(moves.is_empty(), pos.outcome().is_some(), "{}: {pos} moves vs outcome", P::VARIANT);
     moves
 }
 
-/// There are no legal moves exactly when there is an outcome.
-fn outcome_check<P: Position>(pos: &P, moves: &[P::Move]) {
-    assert_eq!(moves.is_empty(), pos.outcome().is_some(), "{}: {pos} moves vs outcome", P::VARIANT);
-}
-
 /// The costly invariants: perft(1) equals the number of legal moves (not for
-/// Mage's Chess, whose perft counts resolutions), and every legal move's
-/// notation parses back to it.
-fn deep_check<P: Position>(pos: &P, moves: &[P::Move]) {
+/// Mage's Chess, whose perft counts resolutions); every legal move's
+/// notation names it among the legal moves (`Notation::find`); and
+/// `parse_move` itself takes back the first, the middle and the last move.
+fn deep_check<P: Notation>(pos: &P, moves: &[P::Move]) {
     let text = pos.to_string();
     if P::VARIANT != "mages" {
         assert_eq!(
@@ -205,7 +249,12 @@ fn deep_check<P: Position>(pos: &P, moves: &[P::Move]) {
         );
     }
     for &mv in moves {
-        assert_eq!(pos.parse_move(&mv.to_string()).ok(), Some(mv), "{}: {mv} in {text:?}", P::VARIANT);
+        assert_eq!(pos.find(moves, &mv.to_string()), Some(mv), "{}: {mv} in {text:?}", P::VARIANT);
+    }
+    if let (Some(&first), Some(&last)) = (moves.first(), moves.last()) {
+        for mv in [first, moves[moves.len() / 2], last] {
+            check_token(pos, mv);
+        }
     }
 }
 
@@ -215,30 +264,35 @@ fn check_token<P: Position>(pos: &P, mv: P::Move) {
 }
 
 /// Plays the inputs `pick` chooses from the legal moves and a byte, one byte
-/// per ply, checking every position on the way: `cheap_check` and the
-/// played move's notation at every ply; `reparse_check` and
-/// `outcome_check` every [`REPARSE_EVERY`] plies; `deep_check` every
-/// [`DEEP_EVERY`] plies; and all of them at the last position.
-fn play_from<P: Position>(mut pos: P, bytes: &[u8], pick: impl Fn(&P, &[P::Move], u8) -> P::Move) {
+/// per ply, for at most [`MAX_PLIES`] plies, checking every position on the
+/// way: at every ply `cheap_check` and the played move's notation among the
+/// legal moves; every [`SAMPLE_EVERY`] plies the played move through
+/// `parse_move`; after every [`REPARSE_EVERY`] plies `reparse_check`; at the
+/// last position `reparse_check` and `deep_check`. Every input's last
+/// position gets the costly checks, and AFL's corpus holds many prefixes of
+/// one game, so the sample covers the positions the fuzzer reaches.
+fn play_from<P: Notation>(mut pos: P, bytes: &[u8], pick: impl Fn(&P, &[P::Move], u8) -> P::Move) {
     let mut moves = cheap_check(&pos);
-    for (ply, &b) in bytes.iter().enumerate() {
+    let mut played = 0;
+    for &b in bytes.iter().take(MAX_PLIES) {
         if moves.is_empty() {
             break;
         }
-        if ply % REPARSE_EVERY == 0 {
-            reparse_check(&pos);
-            outcome_check(&pos, &moves);
-        }
-        if ply % DEEP_EVERY == 0 {
-            deep_check(&pos, &moves);
-        }
         let mv = pick(&pos, &moves, b);
-        check_token(&pos, mv);
+        let token = mv.to_string();
+        assert_eq!(pos.find(&moves, &token), Some(mv), "{}: {mv} in {pos}", P::VARIANT);
+        if played % SAMPLE_EVERY == 0 {
+            check_token(&pos, mv);
+        }
         pos.play_unchecked(mv);
+        played += 1;
         moves = cheap_check(&pos);
+        let last = played == bytes.len().min(MAX_PLIES) || moves.is_empty();
+        if played % REPARSE_EVERY == 0 && !last {
+            reparse_check(&pos);
+        }
     }
     reparse_check(&pos);
-    outcome_check(&pos, &moves);
     deep_check(&pos, &moves);
 }
 
