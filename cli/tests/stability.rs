@@ -9,7 +9,7 @@ use motley_mages::Mages;
 use motley_sovereign::{Royale, Sovereign};
 
 fn fixtures<P: Position>(variant: &str) -> Vec<P> {
-    let path = format!("{}/../fixtures/{variant}/middle-games.fen", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../fixtures/{variant}/middle-games.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

@@ -356,7 +356,7 @@ fn quiescence_sees_the_recapture_beyond_the_horizon() {
     let r = Searcher::<Tree>::new(blind).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("grab")), Score(300)));
     // With one quiescence input the recapture is seen, and so on.
-    let one = SearchConfig { hash_mb: 1, quiescence_plies: 1, ..SearchConfig::default() };
+    let one = SearchConfig { hash_mb: 1, quiescence_plies: Some(1), ..SearchConfig::default() };
     let r = Searcher::<Tree>::new(one).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use motley_core::Position;
-use motley_core::search::{Limits, Score, SearchConfig, Searcher};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_toys::{Hashy, HashyRules, Nim, Take, random_walk, reference_after, reference_for_mover};
@@ -40,7 +40,7 @@ fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
 /// the best input is worth that score.
 #[test]
 fn several_threads_equal_plain_minimax_and_play_a_legal_best_input() {
-    let qmax = SearchConfig::default().quiescence_plies;
+    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
     let mut rng = StdRng::seed_from_u64(16);
     let mut compared = 0;
     for i in 0..40 {
