@@ -33,7 +33,7 @@ use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
 use motley_core::history::History;
 use motley_core::search::wdl::{self, FitOptions, Sample};
-use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher, WdlModel};
+use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher, WdlModel, sample_outcome};
 use motley_core::{Seat, SeatResult};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -101,18 +101,6 @@ struct Game {
     plies: u32,
 }
 
-fn sample_chance<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> M {
-    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
-    let mut u = rng.random::<f64>() * total;
-    for &(mv, p) in outcomes {
-        u -= p.max(0.0);
-        if u < 0.0 {
-            return mv;
-        }
-    }
-    outcomes[outcomes.len() - 1].0
-}
-
 fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
     let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
     let mut searcher = Searcher::<P>::new(SearchConfig::default());
@@ -129,7 +117,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         }
         let pos = game.position().clone();
         if let Some(outcomes) = pos.chance() {
-            game.play(sample_chance(&outcomes, &mut rng));
+            game.play(sample_outcome(&outcomes, &mut rng).expect("an outcome"));
             continue;
         }
         if plies >= a.max_plies {

@@ -32,7 +32,7 @@ use std::time::Instant;
 use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
 use motley_core::history::History;
-use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher};
+use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher, sample_outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -94,18 +94,6 @@ fn parse_args() -> Result<(Variant, Job), String> {
     Ok((variant, job))
 }
 
-fn sample_chance<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> M {
-    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
-    let mut u = rng.random::<f64>() * total;
-    for &(mv, p) in outcomes {
-        u -= p.max(0.0);
-        if u < 0.0 {
-            return mv;
-        }
-    }
-    outcomes[outcomes.len() - 1].0
-}
-
 /// One self-play game's position at a random middle-game ply, if the game
 /// lasts that long.
 fn middle_game<P: Evaluate>(seed: u64, g: &Generate) -> Option<String> {
@@ -123,7 +111,7 @@ fn middle_game<P: Evaluate>(seed: u64, g: &Generate) -> Option<String> {
             return Some(pos.to_string());
         }
         if let Some(outcomes) = pos.chance() {
-            game.play(sample_chance(&outcomes, &mut rng));
+            game.play(sample_outcome(&outcomes, &mut rng).expect("an outcome"));
             plies += 1;
             continue;
         }

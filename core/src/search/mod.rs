@@ -172,7 +172,7 @@ use crate::game::{Position, Seat};
 pub use engine::{Line, SearchConfig, SearchInfo, SearchResult, Searcher};
 pub use play::{
     GameRecord, GreedyPlayer, MatchConfig, MatchError, MatchResult, ParsePlayerError, Player, PlayerSpec,
-    PlayerStats, RandomPlayer, SearchPlayer, play_game, play_match,
+    PlayerStats, RandomPlayer, SearchPlayer, play_game, play_match, sample_outcome,
 };
 pub use tt::Bound;
 pub use wdl::{Wdl, WdlModel};

@@ -371,7 +371,7 @@ pub fn play_game<P: Evaluate>(
         }
         let chance = pos.chance();
         let mv = if let Some(outcomes) = &chance {
-            sample(outcomes, rng)
+            sample_outcome(outcomes, rng)
         } else if plies >= max_plies {
             None
         } else {
@@ -395,8 +395,10 @@ pub fn play_game<P: Evaluate>(
     }
 }
 
-/// Picks an outcome with its probability (the last one on rounding).
-fn sample<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> Option<M> {
+/// Picks a chance node's outcome with its probability (the last one with a
+/// positive probability on rounding; `None` if there is none): how
+/// [`play_match`] resolves Mage's Chess engagements, for self-play drivers.
+pub fn sample_outcome<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> Option<M> {
     let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
     let mut x = rng.random::<f64>() * total;
     for &(mv, p) in outcomes {
