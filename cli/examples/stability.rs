@@ -8,6 +8,9 @@
 //! # The score of every depth from 1 to --to, per position, and the summary:
 //! cargo run --release -p motley-cli --example stability -- measure <VARIANT> <FILE> \
 //!     [--from 3] [--to 8] [--threads 1]
+//! # The time to a fixed depth with --threads against one thread, per position:
+//! cargo run --release -p motley-cli --example stability -- speedup <VARIANT> <FILE> \
+//!     [--depth 8] [--threads 2] [--count 12] [--repeat 1]
 //! ```
 //!
 //! `generate` plays one game per position: `--random-plies` uniformly random
@@ -26,6 +29,12 @@
 //! percentile of the change between consecutive depths `--from`..=`--to`,
 //! in pawns, and the start position's band (largest minus smallest score
 //! over those depths). Forced results are left out of the changes.
+//!
+//! `speedup` searches the first `--count` positions of FILE (the start
+//! position is not among them) to `--depth`, each with a new searcher of one
+//! thread and then of `--threads`, `--repeat` times (the fastest time of
+//! each counts), and prints each position's two times and their ratio, then
+//! the median ratio. Run it on an otherwise idle machine.
 
 use std::time::Instant;
 
@@ -52,14 +61,23 @@ struct Measure {
     threads: usize,
 }
 
+struct Speedup {
+    file: String,
+    depth: u32,
+    threads: usize,
+    count: usize,
+    repeat: u32,
+}
+
 enum Job {
     Generate(Generate),
     Measure(Measure),
+    Speedup(Speedup),
 }
 
 fn parse_args() -> Result<(Variant, Job), String> {
     let mut args = std::env::args().skip(1);
-    let mode = args.next().ok_or("expected `generate` or `measure`")?;
+    let mode = args.next().ok_or("expected `generate`, `measure` or `speedup`")?;
     let variant: Variant = args.next().ok_or("expected a variant")?.parse().map_err(|e| format!("{e}"))?;
     let mut positional = Vec::new();
     let mut flags = std::collections::HashMap::new();
@@ -89,7 +107,14 @@ fn parse_args() -> Result<(Variant, Job), String> {
             to: num("to", 8)? as u32,
             threads: num("threads", 1)? as usize,
         }),
-        other => return Err(format!("unknown mode {other:?}: expected `generate` or `measure`")),
+        "speedup" => Job::Speedup(Speedup {
+            file: positional.first().cloned().ok_or("speedup: expected a positions file")?,
+            depth: num("depth", 8)? as u32,
+            threads: num("threads", 2)? as usize,
+            count: num("count", 12)? as usize,
+            repeat: num("repeat", 1)?.max(1) as u32,
+        }),
+        other => return Err(format!("unknown mode {other:?}: expected `generate`, `measure` or `speedup`")),
     };
     Ok((variant, job))
 }
@@ -149,6 +174,22 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i]
 }
 
+/// The positions of FILE (lines that are not empty or a `#` comment), named
+/// by line number.
+fn read_positions<P: Evaluate>(file: &str) -> Result<Vec<(String, P)>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut positions = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let pos = P::from_fen(line).map_err(|e| format!("{file}:{}: {e}", n + 1))?;
+        positions.push((format!("line {}", n + 1), pos));
+    }
+    Ok(positions)
+}
+
 struct Run<'a>(&'a Job);
 
 impl VariantTask for Run<'_> {
@@ -169,17 +210,46 @@ impl VariantTask for Run<'_> {
                 eprintln!("{written} positions from {game} games");
                 Ok(())
             }
-            Job::Measure(m) => {
-                let text = std::fs::read_to_string(&m.file).map_err(|e| format!("{}: {e}", m.file))?;
-                let mut positions = vec![("start".to_owned(), P::start())];
-                for (n, line) in text.lines().enumerate() {
-                    let line = line.trim();
-                    if line.is_empty() || line.starts_with('#') {
-                        continue;
-                    }
-                    let pos = P::from_fen(line).map_err(|e| format!("{}:{}: {e}", m.file, n + 1))?;
-                    positions.push((format!("line {}", n + 1), pos));
+            Job::Speedup(s) => {
+                let positions = read_positions::<P>(&s.file)?;
+                let mut ratios = Vec::new();
+                for (name, pos) in positions.iter().take(s.count) {
+                    let time = |threads: usize| {
+                        (0..s.repeat)
+                            .map(|_| {
+                                let mut searcher =
+                                    Searcher::<P>::new(SearchConfig { threads, ..SearchConfig::default() });
+                                let t = Instant::now();
+                                let r = searcher.search(pos, &Limits::depth(s.depth));
+                                (t.elapsed().as_secs_f64(), r.depth)
+                            })
+                            .fold((f64::INFINITY, 0), |a, b| if b.0 < a.0 { b } else { a })
+                    };
+                    let (one, d1) = time(1);
+                    let (many, dn) = time(s.threads);
+                    let ratio = one / many;
+                    println!(
+                        "{name}: depth {d1}/{dn}, 1 thread {one:.3} s, {} threads {many:.3} s, speed-up {ratio:.2}",
+                        s.threads
+                    );
+                    ratios.push(ratio);
                 }
+                ratios.sort_by(f64::total_cmp);
+                println!();
+                println!(
+                    "{} positions, depth {}, {} threads: speed-up median {:.2} (min {:.2}, max {:.2})",
+                    ratios.len(),
+                    s.depth,
+                    s.threads,
+                    percentile(&ratios, 0.5),
+                    ratios.first().copied().unwrap_or(f64::NAN),
+                    ratios.last().copied().unwrap_or(f64::NAN)
+                );
+                Ok(())
+            }
+            Job::Measure(m) => {
+                let mut positions = vec![("start".to_owned(), P::start())];
+                positions.extend(read_positions::<P>(&m.file)?);
                 let (mut raw_changes, mut changes) = (Vec::new(), Vec::new());
                 let mut start_band = (0.0, 0.0);
                 let t = Instant::now();

@@ -121,3 +121,26 @@ fn threads_stop_on_time_nodes_and_the_stop_flag() {
     searcher.clear();
     assert_eq!(searcher.search(&pos, &Limits::depth(2)).depth, 2);
 }
+
+/// A helper may complete the last iteration before the calling thread and
+/// end the search with its result: whoever finishes, the result is of the
+/// asked depth, and the last streamed iteration is the result's.
+#[test]
+fn the_last_streamed_iteration_is_the_result_whichever_thread_finished() {
+    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let mut rng = StdRng::seed_from_u64(19);
+    for i in 0..30 {
+        let pos = random_position(&mut rng, 2);
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        let depth = 4 + i % 3;
+        let mut last = None;
+        let r = Searcher::<Hashy>::new(threads(2))
+            .search_with(&pos, &Limits::depth(depth), |info| last = Some((info.depth, info.lines.clone())));
+        assert_eq!(r.depth, depth, "position {i}");
+        assert!(!r.stopped, "position {i}: a finished search is not stopped");
+        assert_eq!(r.score, Score(reference_for_mover(&pos, depth, qmax)), "position {i}");
+        assert_eq!(last, Some((depth, r.lines.clone())), "position {i}");
+    }
+}

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::smp::Tt;
+use super::smp::{Role, Tt};
 use super::tt::{Bound, from_tt, to_tt};
 use super::{EVAL_LIMIT, Evaluate, INFINITY, Limits, MAX_PLY, Score, WIN};
 use crate::game::{Position, Seat, SeatResult};
@@ -173,8 +173,8 @@ pub struct Searcher<P: Evaluate> {
     deadline: Option<Instant>,
     node_limit: u64,
     aborted: bool,
-    /// Iterations start at depth `1 + depth_offset` (Lazy SMP helpers).
-    depth_offset: u32,
+    /// This searcher's part in a Lazy SMP search (`None`: searching alone).
+    smp: Option<Role>,
 }
 
 impl<P: Evaluate> Default for Searcher<P> {
@@ -201,11 +201,11 @@ impl<P: Evaluate> Searcher<P> {
     /// clears the flag; clear it before the next search.
     #[must_use]
     pub fn with_stop_flag(config: SearchConfig, stop: Arc<AtomicBool>) -> Self {
-        Searcher::with_table(config, Tt::new(config.hash_mb, config.threads), stop, 0)
+        Searcher::with_table(config, Tt::new(config.hash_mb, config.threads), stop, None)
     }
 
-    /// A searcher on table `tt`, starting its iterations at `1 + depth_offset`.
-    fn with_table(config: SearchConfig, tt: Tt<P::Move>, stop: Arc<AtomicBool>, depth_offset: u32) -> Self {
+    /// A searcher on table `tt` with the Lazy SMP part `smp`.
+    fn with_table(config: SearchConfig, tt: Tt<P::Move>, stop: Arc<AtomicBool>, smp: Option<Role>) -> Self {
         Searcher {
             config,
             tt,
@@ -222,14 +222,26 @@ impl<P: Evaluate> Searcher<P> {
             deadline: None,
             node_limit: u64::MAX,
             aborted: false,
-            depth_offset,
+            smp,
         }
     }
 
     /// A Lazy SMP helper of this searcher: the same configuration and
-    /// table, its own stop flag, killers and history.
-    pub(super) fn helper(&self, stop: Arc<AtomicBool>, depth_offset: u32) -> Self {
-        Searcher::with_table(self.config, self.tt.share(), stop, depth_offset)
+    /// table, its own stop flag, killers and history, and the part `role`.
+    pub(super) fn helper(&self, stop: Arc<AtomicBool>, role: Role) -> Self {
+        Searcher::with_table(self.config, self.tt.share(), stop, Some(role))
+    }
+
+    /// Sets this searcher's Lazy SMP part (`None` after the search).
+    pub(super) fn set_role(&mut self, role: Option<Role>) {
+        self.smp = role;
+    }
+
+    /// Whether something outside this thread's limits ends the search: the
+    /// stop flag, or (for the main thread of a Lazy SMP search) a helper
+    /// that completed the last iteration.
+    fn stopped_outside(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.smp.as_ref().is_some_and(Role::main_may_stop)
     }
 
     /// Starts a new table generation (once per search, by the main thread).
@@ -293,7 +305,7 @@ impl<P: Evaluate> Searcher<P> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.seldepth = 0;
-        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.aborted = self.stopped_outside();
         self.root_seat = pos.turn();
         self.paranoid = pos.seat_count() > 2;
         if new_generation {
@@ -333,7 +345,12 @@ impl<P: Evaluate> Searcher<P> {
         // The fallback if no iteration completes.
         result.best = if chance_root { most_probable(pos) } else { root_moves.first().map(|r| r.mv) };
 
-        for depth in (1 + self.depth_offset).min(max_depth)..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth = match &self.smp {
+                Some(role) => role.next_depth(depth, max_depth),
+                None => depth + 1,
+            };
             let lines = if chance_root {
                 let score = self.node(pos, depth, -INFINITY, INFINITY, 0);
                 vec![Line { moves: self.pv[0].clone(), score: Score(score) }]
@@ -353,7 +370,10 @@ impl<P: Evaluate> Searcher<P> {
                 lines: result.lines.clone(),
             };
             on_info(&info);
-            if self.stop.load(Ordering::Relaxed) {
+            if let Some(role) = &self.smp {
+                role.completed(depth, max_depth);
+            }
+            if self.stopped_outside() {
                 // Raised between two iterations: stopped all the same.
                 self.aborted = true;
                 break;
@@ -474,7 +494,7 @@ impl<P: Evaluate> Searcher<P> {
         self.seldepth = self.seldepth.max(ply as u32);
         let limit = self.nodes >= self.node_limit;
         let polled = self.nodes & 255 == 0
-            && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d));
+            && (self.stopped_outside() || self.deadline.is_some_and(|d| Instant::now() >= d));
         self.aborted = limit || polled;
         self.aborted
     }

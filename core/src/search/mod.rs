@@ -94,16 +94,20 @@
 //! # Threads (Lazy SMP)
 //! With [`SearchConfig::threads`] above 1, the calling thread runs the search
 //! above while `threads - 1` helper threads (scoped threads, joined before
-//! the search returns) run the same iterative deepening on the same position,
-//! odd-numbered helpers one ply ahead, until the calling thread is done. All
+//! the search returns) run the same iterative deepening on the same position.
+//! Odd-numbered helpers keep one iteration ahead of the calling thread: when
+//! one falls behind it jumps to the calling thread's depth plus one, so the
+//! threads work on different iterations and what a helper stores (best
+//! moves, deeper bounds) orders and cuts the calling thread's next one. All
 //! threads share one transposition table, striped into 256 parts each behind
 //! its own lock (an entry is read and written whole, so it is never torn; no
-//! `unsafe`); killers and history stay per thread. The calling thread's
-//! result is returned, with `nodes` counting every thread; a node limit
-//! bounds the calling thread's nodes. What the helpers store orders and cuts
-//! the calling thread's search, so with several threads a result is no longer
-//! reproducible run to run. With one thread (the default) the search is the
-//! single-threaded one, bit for bit.
+//! `unsafe`); killers and history stay per thread. The search ends when the
+//! calling thread's limits end it, or, with one line asked for, as soon as
+//! any thread completes the last iteration (`Limits::depth`); the result is
+//! the deepest completed iteration of any thread, with `nodes` counting every
+//! thread. A node limit bounds the calling thread's nodes. With several
+//! threads a result is no longer reproducible run to run. With one thread
+//! (the default) the search is the single-threaded one, bit for bit.
 //!
 //! # Example
 //! ```

@@ -7,10 +7,15 @@
 //! `threads - 1` *helpers* run the same iterative deepening on scoped
 //! threads ([`std::thread::scope`]) until the main thread is done. Helpers
 //! have their own killers, history and principal-variation buffers; only the
-//! table is shared. Odd-numbered helpers start one ply deeper than the main
-//! thread (a *depth offset*), so at any moment the threads tend to work on
-//! different iterations, and what a helper stores (best moves above all,
-//! and exact-depth bounds) orders and cuts the main thread's search.
+//! table and a few [`Signals`] are shared. Odd-numbered helpers keep one
+//! iteration ahead of the main thread (a helper that completes an iteration
+//! behind it jumps to its depth plus one; see [`Role::next_depth`]), so the
+//! threads work on different iterations and what a helper stores (best moves
+//! above all, and the bounds of the main thread's next iteration) orders and
+//! cuts the main thread's next one. With one line asked for (`multipv` 1), a
+//! helper that completes the last iteration first ends the search and its
+//! result is returned: at a fixed depth the search takes as long as the
+//! fastest thread.
 //!
 //! The shared table is *striped*: [`SharedTable`] is an array of ordinary
 //! tables ([`Table`]), each behind its own [`Mutex`]; a key's high bits pick
@@ -26,10 +31,11 @@
 //! reproducible from run to run (each is still a legal input with a score of
 //! the depth-limited tree, up to the table's exact-depth rule); `nodes` in
 //! the result counts every thread's nodes; a node limit bounds the main
-//! thread's nodes. With one thread (the default) none of this code runs and
-//! the search is exactly the single-threaded one.
+//! thread's nodes, and a time limit every thread's. With one thread (the
+//! default) none of this code runs and the search is exactly the
+//! single-threaded one.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::tt::{Bound, Entry, Table};
@@ -135,34 +141,126 @@ impl<M: Copy> Tt<M> {
     }
 }
 
+/// What the threads of one Lazy SMP search tell each other.
+#[derive(Debug, Default)]
+pub(crate) struct Signals {
+    /// The iteration the main thread is searching.
+    main_depth: AtomicU32,
+    /// Set when a helper completed the search's last iteration: the main
+    /// thread stops and the helper's result is taken.
+    done: AtomicBool,
+}
+
+/// A searcher's part in a Lazy SMP search.
+#[derive(Debug, Clone)]
+pub(crate) enum Role {
+    /// The calling thread: it publishes its iteration and stops when a
+    /// helper completed the last one first.
+    Main(Arc<Signals>),
+    /// A helper, which keeps `lead` plies ahead of the main thread's
+    /// iteration and raises `done` when it completes the last iteration.
+    Helper { signals: Arc<Signals>, lead: u32 },
+}
+
+impl Role {
+    /// The iteration to search after `completed` (0 before the first), at
+    /// most `last`. The main thread deepens one ply at a time; a helper
+    /// that fell behind jumps to `lead` plies past the main thread's, so
+    /// the threads work on different iterations and a helper fills the
+    /// table for the main thread's next one.
+    pub(crate) fn next_depth(&self, completed: u32, last: u32) -> u32 {
+        let next = completed + 1;
+        match self {
+            Role::Main(signals) => {
+                signals.main_depth.store(next, Ordering::Relaxed);
+                next
+            }
+            Role::Helper { signals, lead } => {
+                next.max(signals.main_depth.load(Ordering::Relaxed) + lead).min(last)
+            }
+        }
+    }
+
+    /// Reports a completed iteration at `depth` of at most `last`.
+    pub(crate) fn completed(&self, depth: u32, last: u32) {
+        if let Role::Helper { signals, .. } = self
+            && depth >= last
+        {
+            signals.done.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the main thread stops: a helper completed the last iteration.
+    pub(crate) fn main_may_stop(&self) -> bool {
+        matches!(self, Role::Main(signals) if signals.done.load(Ordering::Relaxed))
+    }
+}
+
 /// The Lazy SMP search of `main` (see the [module doc](self)): `threads - 1`
 /// helpers search `pos` with the main thread's table until the main thread's
-/// search within `limits` returns; its result is returned with every
-/// thread's nodes.
+/// search within `limits` returns, or until a helper completes the last
+/// iteration (`limits.depth`) first. The result is the deepest completed
+/// iteration of any thread (the main thread's on a tie; with `multipv`
+/// above 1, always the main thread's, as helpers score one line), with
+/// every thread's nodes.
 pub(super) fn search<P: Evaluate>(
     main: &mut Searcher<P>,
     pos: &P,
     limits: &Limits,
-    on_info: impl FnMut(&SearchInfo<P::Move>),
+    mut on_info: impl FnMut(&SearchInfo<P::Move>),
 ) -> SearchResult<P::Move> {
     let threads = main.config().threads.max(1);
     let stop = Arc::new(AtomicBool::new(false));
+    let signals = Arc::new(Signals::default());
+    let single = limits.multipv <= 1;
     // One generation for the whole search, whoever stores first.
     main.start_generation();
-    let mut helpers: Vec<Searcher<P>> =
-        (1..threads).map(|i| main.helper(Arc::clone(&stop), (i % 2) as u32)).collect();
-    let helper_limits = Limits { depth: None, time: None, nodes: None, multipv: 1 };
-    std::thread::scope(|scope| {
+    main.set_role(Some(Role::Main(Arc::clone(&signals))));
+    let mut helpers: Vec<Searcher<P>> = (1..threads)
+        .map(|i| {
+            // With one line asked for, a helper may end the search by
+            // completing the last iteration; otherwise it only feeds the table.
+            let signals = if single { Arc::clone(&signals) } else { Arc::new(Signals::default()) };
+            main.helper(Arc::clone(&stop), Role::Helper { signals, lead: (i % 2) as u32 })
+        })
+        .collect();
+    let helper_limits =
+        Limits { depth: if single { limits.depth } else { None }, time: None, nodes: None, multipv: 1 };
+    let result = std::thread::scope(|scope| {
         let handles: Vec<_> = helpers
             .iter_mut()
-            .map(|helper| scope.spawn(|| helper.search_single(pos, &helper_limits, false, |_| {}).nodes))
+            .map(|helper| scope.spawn(|| helper.search_single(pos, &helper_limits, false, |_| {})))
             .collect();
-        let mut result = main.search_single(pos, limits, false, on_info);
+        let mut result = main.search_single(pos, limits, false, &mut on_info);
         stop.store(true, Ordering::Relaxed);
+        let mut deepest: Option<SearchResult<P::Move>> = None;
         for handle in handles {
             // A helper that panicked contributed nothing; the main result stands.
-            result.nodes += handle.join().unwrap_or(0);
+            let Ok(helper) = handle.join() else { continue };
+            result.nodes += helper.nodes;
+            let deeper = deepest.as_ref().map_or(result.depth, |d| d.depth);
+            if single && helper.depth > deeper && !helper.lines.is_empty() {
+                deepest = Some(helper);
+            }
+        }
+        if let Some(helper) = deepest {
+            result.best = helper.best;
+            result.score = helper.score;
+            result.depth = helper.depth;
+            result.seldepth = result.seldepth.max(helper.seldepth);
+            result.lines = helper.lines;
+            // Stopped only by the caller's flag or limits, not by the helper.
+            result.stopped = result.stopped && !signals.done.load(Ordering::Relaxed);
+            on_info(&SearchInfo {
+                depth: result.depth,
+                seldepth: result.seldepth,
+                nodes: result.nodes,
+                elapsed: result.elapsed,
+                lines: result.lines.clone(),
+            });
         }
         result
-    })
+    });
+    main.set_role(None);
+    result
 }
