@@ -249,8 +249,6 @@ pub(super) fn search<P: Evaluate>(
             result.depth = helper.depth;
             result.seldepth = result.seldepth.max(helper.seldepth);
             result.lines = helper.lines;
-            // Stopped only by the caller's flag or limits, not by the helper.
-            result.stopped = result.stopped && !signals.done.load(Ordering::Relaxed);
             on_info(&SearchInfo {
                 depth: result.depth,
                 seldepth: result.seldepth,
@@ -258,6 +256,11 @@ pub(super) fn search<P: Evaluate>(
                 elapsed: result.elapsed,
                 lines: result.lines.clone(),
             });
+        }
+        // A helper that completed the last iteration stopped the main
+        // thread, but the search is complete: the result is of that depth.
+        if signals.done.load(Ordering::Relaxed) {
+            result.stopped = false;
         }
         result
     });
