@@ -174,6 +174,15 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i]
 }
 
+/// The median of sorted values (the mean of the middle two of an even count).
+fn median(sorted: &[f64]) -> f64 {
+    match sorted.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
 /// The positions of FILE (lines that are not empty or a `#` comment), named
 /// by line number.
 fn read_positions<P: Evaluate>(file: &str) -> Result<Vec<(String, P)>, String> {
@@ -241,7 +250,7 @@ impl VariantTask for Run<'_> {
                     ratios.len(),
                     s.depth,
                     s.threads,
-                    percentile(&ratios, 0.5),
+                    median(&ratios),
                     ratios.first().copied().unwrap_or(f64::NAN),
                     ratios.last().copied().unwrap_or(f64::NAN)
                 );

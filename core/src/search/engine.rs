@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::smp::{Role, Tt};
+use super::smp::{Role, Signals, Tt, busy_key};
 use super::tt::{Bound, from_tt, to_tt};
 use super::{EVAL_LIMIT, Evaluate, INFINITY, Limits, MAX_PLY, Score, WIN};
 use crate::game::{Position, Seat, SeatResult};
@@ -27,6 +27,10 @@ const HISTORY_MAX: i32 = 1 << 20;
 const REDUCE_FROM_DEPTH: u32 = 3;
 /// How many inputs of a node are searched at full depth before reductions.
 const REDUCE_AFTER: usize = 3;
+/// The shallowest node (plies left) a Lazy SMP thread marks as busy while
+/// it searches it (see `Signals::is_busy`); a thread defers the inputs of
+/// a node deeper than this whose child another thread has marked.
+const DEFER_FROM_DEPTH: u32 = 1;
 const ORDER_TT: i32 = 2_000_000_000;
 const ORDER_TACTICAL: i32 = 1_000_000_000;
 const ORDER_HINT_LIMIT: i32 = 100_000_000;
@@ -409,10 +413,32 @@ impl<P: Evaluate> Searcher<P> {
         self.nodes += 1;
         let team = self.team(pos);
         let mut exact: Vec<i32> = Vec::new(); // exact scores so far, descending
-        for (i, rm) in root_moves.iter_mut().enumerate() {
+        // With threads: root inputs another thread is searching go last.
+        let busy = self.busy_signals(depth).filter(|_| depth > DEFER_FROM_DEPTH);
+        let mut deferred: Vec<usize> = Vec::new();
+        let (mut next, mut again) = (0, 0);
+        loop {
+            let (i, may_defer) = if next < root_moves.len() {
+                next += 1;
+                (next - 1, true)
+            } else if again < deferred.len() {
+                again += 1;
+                (deferred[again - 1], false)
+            } else {
+                break;
+            };
+            let rm = &mut root_moves[i];
             let alpha = if exact.len() >= multipv { exact[multipv - 1] } else { -INFINITY };
             let mut child = pos.clone();
             child.play_unchecked(rm.mv);
+            if may_defer
+                && i > 0
+                && let Some(b) = &busy
+                && b.is_busy(busy_key(self.key(&child), depth - 1))
+            {
+                deferred.push(i);
+                continue;
+            }
             let mut score = if i > 0 && alpha > -INFINITY {
                 self.child(team, &child, depth - 1, alpha, alpha + 1, 1, None)
             } else {
@@ -449,6 +475,12 @@ impl<P: Evaluate> Searcher<P> {
             .take_while(|rm| rm.score.is_some())
             .map(|rm| Line { moves: rm.pv.clone(), score: Score(rm.score.unwrap_or(0)) })
             .collect()
+    }
+
+    /// The signals shared with the other threads, in a Lazy SMP search and
+    /// at a node of `depth` plies left that takes part in deferring.
+    fn busy_signals(&self, depth: u32) -> Option<Arc<Signals>> {
+        self.smp.as_ref().filter(|_| depth >= DEFER_FROM_DEPTH).map(|r| Arc::clone(r.signals()))
     }
 
     /// The team of the node: the seat to move with two seats; in paranoid
@@ -608,9 +640,34 @@ impl<P: Evaluate> Searcher<P> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::REDUCTIONS);
-        for (i, &(_, mv)) in buf.iter().enumerate() {
+        // With threads: inputs another thread is searching go last.
+        let busy = self.busy_signals(depth);
+        let own = busy_key(key, depth);
+        let marked = busy.as_ref().is_some_and(|b| b.mark(own));
+        let mut deferred: Vec<usize> = Vec::new();
+        let (mut next, mut again) = (0, 0);
+        loop {
+            let (i, may_defer) = if next < buf.len() {
+                next += 1;
+                (next - 1, true)
+            } else if again < deferred.len() {
+                again += 1;
+                (deferred[again - 1], false)
+            } else {
+                break;
+            };
+            let mv = buf[i].1;
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            if may_defer
+                && i > 0
+                && depth > DEFER_FROM_DEPTH
+                && let Some(b) = &busy
+                && b.is_busy(busy_key(self.key(&child), depth - 1))
+            {
+                deferred.push(i);
+                continue;
+            }
             let reduction = if reducing && i >= REDUCE_AFTER && self.is_late_quiet(pos, mv, ply) {
                 1 + u32::from(depth >= 6 && i >= 2 * REDUCE_AFTER)
             } else {
@@ -630,6 +687,9 @@ impl<P: Evaluate> Searcher<P> {
             }
             if self.aborted {
                 self.buffers[ply] = buf;
+                if marked && let Some(b) = &busy {
+                    b.unmark(own);
+                }
                 return 0;
             }
             if score > best {
@@ -651,6 +711,9 @@ impl<P: Evaluate> Searcher<P> {
             }
         }
         self.buffers[ply] = buf;
+        if marked && let Some(b) = &busy {
+            b.unmark(own);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {

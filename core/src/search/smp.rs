@@ -35,7 +35,7 @@
 //! default) none of this code runs and the search is exactly the
 //! single-threaded one.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::tt::{Bound, Entry, Table};
@@ -141,14 +141,61 @@ impl<M: Copy> Tt<M> {
     }
 }
 
+/// Slots of [`Signals::busy`] (a power of two).
+const BUSY_SLOTS: usize = 1 << 14;
+
 /// What the threads of one Lazy SMP search tell each other.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Signals {
     /// The iteration the main thread is searching.
     main_depth: AtomicU32,
     /// Set when a helper completed the search's last iteration: the main
     /// thread stops and the helper's result is taken.
     done: AtomicBool,
+    /// The nodes some thread is searching now, by [`busy_key`] (0: free):
+    /// a thread that meets one of them among its inputs searches it last
+    /// (see [`Signals::is_busy`]).
+    busy: Box<[AtomicU64]>,
+}
+
+impl Signals {
+    fn new() -> Self {
+        Signals {
+            main_depth: AtomicU32::new(0),
+            done: AtomicBool::new(false),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.busy[key as usize & (BUSY_SLOTS - 1)]
+    }
+
+    /// Marks node `key` as searched by this thread, if its slot is free;
+    /// whether it was marked (then [`Signals::unmark`] it when done).
+    pub(crate) fn mark(&self, key: u64) -> bool {
+        key != 0 && self.slot(key).compare_exchange(0, key, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+    }
+
+    /// Frees the slot of a node [`Signals::mark`] marked.
+    pub(crate) fn unmark(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Whether another thread is searching node `key` now. A thread defers
+    /// such an input to after its other inputs (the idea of ABDADA): by the
+    /// time it comes back, the other thread has stored the result, and in
+    /// the meantime it searches, and stores, inputs the other thread has
+    /// still to reach.
+    pub(crate) fn is_busy(&self, key: u64) -> bool {
+        key != 0 && self.slot(key).load(Ordering::Relaxed) == key
+    }
+}
+
+/// The key of a node for [`Signals`]: its table key and remaining depth (the
+/// same position at another depth is another search).
+pub(crate) fn busy_key(key: u64, depth: u32) -> u64 {
+    key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// A searcher's part in a Lazy SMP search.
@@ -190,6 +237,13 @@ impl Role {
         }
     }
 
+    /// The signals shared with the other threads.
+    pub(crate) fn signals(&self) -> &Arc<Signals> {
+        match self {
+            Role::Main(signals) | Role::Helper { signals, .. } => signals,
+        }
+    }
+
     /// Whether the main thread stops: a helper completed the last iteration.
     pub(crate) fn main_may_stop(&self) -> bool {
         matches!(self, Role::Main(signals) if signals.done.load(Ordering::Relaxed))
@@ -211,7 +265,7 @@ pub(super) fn search<P: Evaluate>(
 ) -> SearchResult<P::Move> {
     let threads = main.config().threads.max(1);
     let stop = Arc::new(AtomicBool::new(false));
-    let signals = Arc::new(Signals::default());
+    let signals = Arc::new(Signals::new());
     let single = limits.multipv <= 1;
     // One generation for the whole search, whoever stores first.
     main.start_generation();
@@ -220,7 +274,7 @@ pub(super) fn search<P: Evaluate>(
         .map(|i| {
             // With one line asked for, a helper may end the search by
             // completing the last iteration; otherwise it only feeds the table.
-            let signals = if single { Arc::clone(&signals) } else { Arc::new(Signals::default()) };
+            let signals = if single { Arc::clone(&signals) } else { Arc::new(Signals::new()) };
             main.helper(Arc::clone(&stop), Role::Helper { signals, lead: (i % 2) as u32 })
         })
         .collect();
@@ -266,4 +320,30 @@ pub(super) fn search<P: Evaluate>(
     });
     main.set_role(None);
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_is_busy_between_mark_and_unmark_and_a_taken_slot_is_not_stolen() {
+        let s = Signals::new();
+        let (a, b) = (busy_key(0x1234_5678_9abc_def0, 3), busy_key(0x1234_5678_9abc_def0, 4));
+        assert_ne!(a, b, "another depth is another node");
+        assert!(!s.is_busy(a));
+        assert!(s.mark(a));
+        assert!(s.is_busy(a) && !s.is_busy(b));
+        // A key of the same slot cannot take it while `a` holds it.
+        let same_slot = a ^ (1 << 40);
+        assert!(!s.mark(same_slot) && !s.is_busy(same_slot));
+        // Unmarking another key leaves `a` busy; unmarking `a` frees it.
+        s.unmark(same_slot);
+        assert!(s.is_busy(a));
+        s.unmark(a);
+        assert!(!s.is_busy(a));
+        assert!(s.mark(same_slot));
+        // Key 0 means a free slot: it is never marked.
+        assert!(!s.mark(0) && !s.is_busy(0));
+    }
 }
