@@ -5,7 +5,7 @@
 //! cargo run --release -p motley-cli --example fit_wdl -- <VARIANT> \
 //!     [--games 200] [--held-out 100] [--seed 1] [--depth 2] \
 //!     [--random-plies 4] [--max-plies 300] [--threads 1] [--clamp CP] \
-//!     [--power 0] [--offset 0]
+//!     [--power 0] [--offset 0] [--draw-floor 1] [--dump FILE]
 //! ```
 //!
 //! Each game starts from the variant's start position; the first
@@ -18,7 +18,9 @@
 //! Every searched position after the random plies whose score is not a
 //! forced result gives one sample (with `--clamp`, raw scores are clamped
 //! to ±CP, in the fit and in the model: chance means of wins and scores;
-//! `--power 0` fits the plain logistic, `--offset 0` no seat offset): the search's raw score for the side to
+//! `--power 0` fits the plain logistic, `--offset 0` no seat offset;
+//! `--draw-floor 1` fits a draw chance that does not depend on the score;
+//! `--dump FILE` writes every sample, with its game and ply): the search's raw score for the side to
 //! move, its seat, and that seat's result.
 //!
 //! Game `g` of the fit uses seed `seed + g`; the held-out games use seeds
@@ -54,6 +56,10 @@ struct Args {
     power: bool,
     /// Fit the seat offset (`--offset 0`: none, for a symmetric game).
     offset: bool,
+    /// Fit a draw floor (`--draw-floor 1`; see `WdlModel::draw_floor`).
+    draw_floor: bool,
+    /// Write every sample to this file (`--dump FILE`).
+    dump: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -72,9 +78,15 @@ fn parse_args() -> Result<Args, String> {
         clamp: None,
         power: true,
         offset: true,
+        draw_floor: false,
+        dump: None,
     };
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        if flag == "--dump" {
+            args.dump = Some(value);
+            continue;
+        }
         let n: u64 = value.parse().map_err(|_| format!("{flag}: `{value}` is not a number"))?;
         match flag.as_str() {
             "--games" => args.games = n,
@@ -87,6 +99,7 @@ fn parse_args() -> Result<Args, String> {
             "--clamp" => args.clamp = Some(n),
             "--power" => args.power = n != 0,
             "--offset" => args.offset = n != 0,
+            "--draw-floor" => args.draw_floor = n != 0,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -96,6 +109,8 @@ fn parse_args() -> Result<Args, String> {
 /// One self-play game: its samples and why it ended.
 struct Game {
     samples: Vec<Sample>,
+    /// The ply of each sample.
+    sample_plies: Vec<u32>,
     results: Vec<SeatResult>,
     reason: String,
     plies: u32,
@@ -105,7 +120,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
     let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
     let mut searcher = Searcher::<P>::new(SearchConfig::default());
     let mut game = History::with_default_rules(P::start());
-    let mut pending: Vec<(f64, Seat)> = Vec::new();
+    let mut pending: Vec<(f64, Seat, u32)> = Vec::new();
     let mut plies = 0;
     let (results, reason) = loop {
         if let Some(outcome) = game.outcome() {
@@ -129,7 +144,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         } else {
             let r = searcher.search(&pos, &Limits::depth(a.depth));
             if let Some(cp) = r.score.centipawns() {
-                pending.push((f64::from(cp), pos.turn()));
+                pending.push((f64::from(cp), pos.turn(), plies));
             }
             match r.best {
                 Some(mv) => mv,
@@ -140,10 +155,11 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         plies += 1;
     };
     let samples = pending
-        .into_iter()
-        .map(|(score, seat)| Sample { score, seat, result: results[seat.index()] })
+        .iter()
+        .map(|&(score, seat, _)| Sample { score, seat, result: results[seat.index()] })
         .collect();
-    Game { samples, results, reason, plies }
+    let sample_plies = pending.iter().map(|p| p.2).collect();
+    Game { samples, sample_plies, results, reason, plies }
 }
 
 fn play_all<P: Evaluate>(seeds: Vec<u64>, a: &Args) -> Vec<Game> {
@@ -174,12 +190,17 @@ fn summary(label: &str, games: &[Game], seats: usize) {
 fn rust_source(m: &WdlModel) -> String {
     if m.seats == 2 {
         format!(
-            "const WDL: WdlModel = WdlModel::two_seats({:.1}, {:.1}, {:.1}, {:.1}).with_power({:.3}){}",
+            "const WDL: WdlModel = WdlModel::two_seats({:.1}, {:.1}, {:.1}, {:.1}).with_power({:.3}){}{}",
             m.scale,
             m.draw_width,
             m.seat_offsets[0],
             m.tempo,
             m.power,
+            if m.draw_floor >= 5e-5 {
+                format!(".with_draw_floor({:.4})", m.draw_floor)
+            } else {
+                String::new()
+            },
             if m.clamp < f64::from(motley_core::search::EVAL_LIMIT) {
                 format!(".with_clamp({:.1})", m.clamp)
             } else {
@@ -188,8 +209,8 @@ fn rust_source(m: &WdlModel) -> String {
         )
     } else {
         format!(
-            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3}, clamp: {:.1} }};",
-            m.seats, m.scale, m.win_offset, m.draw_width, m.power, m.clamp
+            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3}, clamp: {:.1}, draw_floor: {:.4} }};",
+            m.seats, m.scale, m.win_offset, m.draw_width, m.power, m.clamp, m.draw_floor
         )
     }
 }
@@ -208,6 +229,24 @@ impl VariantTask for Fit<'_> {
         let held = play_all::<P>((0..a.held_out).map(|g| a.seed + 1_000_000 + g).collect(), a);
         summary("held-out", &held, seats);
         eprintln!("self-play: {:.1} s", t.elapsed().as_secs_f64());
+        if let Some(path) = &a.dump {
+            let mut text = String::from("# set game ply seat raw result\n");
+            for (set, games) in [("fit", &fit_games), ("held-out", &held)] {
+                for (g, game) in games.iter().enumerate() {
+                    for (s, ply) in game.samples.iter().zip(&game.sample_plies) {
+                        let r = match s.result {
+                            SeatResult::Win => "win",
+                            SeatResult::Draw => "draw",
+                            SeatResult::Loss => "loss",
+                        };
+                        text.push_str(&format!("{set} {g} {ply} {} {} {r}\n", s.seat.index(), s.score));
+                    }
+                }
+            }
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("fit_wdl: {path}: {e}");
+            }
+        }
         let train: Vec<Sample> = fit_games.iter().flat_map(|g| g.samples.iter().copied()).collect();
         let test: Vec<Sample> = held.iter().flat_map(|g| g.samples.iter().copied()).collect();
         let draws = fit_games.iter().any(|g| g.results.iter().all(|&r| r == SeatResult::Draw));
@@ -217,6 +256,7 @@ impl VariantTask for Fit<'_> {
             seat_offset: seats == 2 && a.offset,
             tempo: seats == 2,
             power: a.power,
+            draw_floor: a.draw_floor && draws,
             clamp: a.clamp.map_or(f64::from(motley_core::search::EVAL_LIMIT), |c| c as f64),
         };
         let model = wdl::fit(&train, options);
@@ -231,7 +271,8 @@ impl VariantTask for Fit<'_> {
             a.max_plies
         ) + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
             + if a.power { "" } else { " --power 0" }
-            + if a.offset { "" } else { " --offset 0" };
+            + if a.offset { "" } else { " --offset 0" }
+            + if a.draw_floor { " --draw-floor 1" } else { "" };
         println!();
         println!("// Fitted by `{cmd}`");
         println!("{}", rust_source(&model));

@@ -241,17 +241,21 @@ fn order(st: &State, mv: Move) -> i32 {
 }
 
 /// What a score means in Sovereign Chess (see [`motley_core::search::wdl`]):
-/// a flat curve (scale 5670, shape 1.22: raw scores swing by many pawns
-/// between search depths), a draw width of 8333 (repetitions), and a first-move
-/// edge (White's offset −739, tempo −152): White scores about 58% of the
-/// self-play games, so the start reads about +0.76 for White at the analysis
-/// depth.
+/// a flat curve (scale 1628 centipawns, shape 0.97: a controlled army makes
+/// raw scores of tens of pawns common), a narrow draw width (477), a draw
+/// floor of 17% (self-play repeats a fifth of its won positions into a draw
+/// whatever the score, so no score predicts more than an 83% win chance),
+/// and a small first-move edge (White's offset −161, tempo −21): White
+/// scores about 56% of the decisive self-play games, and the start reads
+/// about +0.86 for White at the analysis depth.
 ///
-/// Fitted on 120 self-play games at depth 2 (12,806 positions), measured on
-/// 120 others (`docs/analysis.md`) by
-/// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 120
-/// --held-out 120 --seed 1 --depth 2 --random-plies 4 --max-plies 200 --threads 2`.
-pub const WDL: WdlModel = WdlModel::two_seats(5670.4, 8332.9, -739.2, -152.4).with_power(1.223);
+/// Fitted on 500 self-play games at depth 2 (35,511 positions) of the
+/// control-aware evaluation, measured on 500 others (`docs/analysis.md`) by
+/// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 500
+/// --held-out 500 --seed 1 --depth 2 --random-plies 4 --max-plies 200 --threads 2
+/// --draw-floor 1`.
+pub const WDL: WdlModel =
+    WdlModel::two_seats(1628.2, 476.9, -160.9, -21.2).with_power(0.966).with_draw_floor(0.1698);
 
 impl Evaluate for Sovereign {
     const ANALYSIS_DEPTH: u32 = 6;
@@ -300,6 +304,7 @@ pub const ROYALE_WDL: WdlModel = WdlModel {
     tempo: 0.0,
     power: 1.0,
     clamp: motley_core::search::EVAL_LIMIT as f64,
+    draw_floor: 0.0,
 };
 
 impl Evaluate for Royale {

@@ -17,6 +17,12 @@
 //! - loss = σ(g(−x − (d − a)))
 //! - draw = 1 − win − loss (never negative, since `d ≥ 0`)
 //!
+//! and then, with a draw floor `δ` (0 unless fitted), a share `δ` of every
+//! score's games is drawn whatever the score: win and loss are multiplied
+//! by `1 − δ` and the draw chance is `(1 − δ) · draw + δ`. A game whose
+//! self-play draws a steady fifth of its won positions (by repetition)
+//! needs it: the curves alone only draw near an even score.
+//!
 //! where σ is the logistic function and `g(y) = sign(y) · (|y| / b)^p`, an
 //! odd, increasing map (`p = 1`: the plain logistic `y / b`; `p < 1` a
 //! curve steeper near an even game). Two seats: `a = d / 2`, so win and loss
@@ -76,6 +82,10 @@ pub struct WdlModel {
     /// chance outcomes, a mean of wins and evaluations (40% of a win is
     /// 400,000) is far beyond any evaluation, and reads as "very good".
     pub clamp: f64,
+    /// `δ` in `[0, 1)`: the chance that a game is drawn whatever the score
+    /// (in self-play, a won position the engine repeats instead of
+    /// converting); the curves above share out the rest.
+    pub draw_floor: f64,
 }
 
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
@@ -128,6 +138,7 @@ impl WdlModel {
         tempo: 0.0,
         power: 1.0,
         clamp: EVAL_LIMIT as f64,
+        draw_floor: 0.0,
     };
 
     /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
@@ -143,6 +154,7 @@ impl WdlModel {
             tempo,
             power: 1.0,
             clamp: EVAL_LIMIT as f64,
+            draw_floor: 0.0,
         }
     }
 
@@ -151,6 +163,13 @@ impl WdlModel {
     #[must_use]
     pub const fn with_clamp(self, clamp: f64) -> WdlModel {
         WdlModel { clamp, ..self }
+    }
+
+    /// The same model with a draw chance `δ` whatever the score (see
+    /// [`WdlModel::draw_floor`]).
+    #[must_use]
+    pub const fn with_draw_floor(self, draw_floor: f64) -> WdlModel {
+        WdlModel { draw_floor, ..self }
     }
 
     /// The same model with the curve's shape `p` (see [`WdlModel::power`]).
@@ -185,7 +204,8 @@ impl WdlModel {
         let win = sigma(self.unit(x - self.win_offset));
         let loss = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
         let draw = (1.0 - win - loss).max(0.0);
-        [win, draw, loss]
+        let keep = 1.0 - self.draw_floor;
+        [keep * win, keep * draw + self.draw_floor, keep * loss]
     }
 
     /// The odds of `score` for `seat`, the side to move, in thousandths:
@@ -276,8 +296,10 @@ impl WdlModel {
         let not_w = sigma(self.unit(self.win_offset - x));
         let l = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
         let not_l = sigma(self.unit(x + (self.draw_width - self.win_offset)));
-        let e = w * (1.0 - 1.0 / n) + not_l / n;
-        let not_e = not_w * (1.0 - 1.0 / n) + l / n;
+        // The draw floor δ: E' = (1 − δ) E + δ / n, 1 − E' = (1 − δ)(1 − E) + δ (1 − 1/n).
+        let keep = 1.0 - self.draw_floor;
+        let e = keep * (w * (1.0 - 1.0 / n) + not_l / n) + self.draw_floor / n;
+        let not_e = keep * (not_w * (1.0 - 1.0 / n) + l / n) + self.draw_floor * (1.0 - 1.0 / n);
         let limit = f64::from(EVAL_LIMIT);
         let value = if e <= 0.0 {
             -limit
@@ -314,6 +336,8 @@ pub struct FitOptions {
     pub tempo: bool,
     /// Fit the curve's shape `p` (otherwise 1, the logistic).
     pub power: bool,
+    /// Fit a draw floor `δ` (otherwise 0; see [`WdlModel::draw_floor`]).
+    pub draw_floor: bool,
     /// Clamp raw scores to ±this (not fitted; see [`WdlModel::clamp`]).
     pub clamp: f64,
 }
@@ -336,7 +360,8 @@ fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
 }
 
 /// The model of parameter vector `v` under `opt`: `[ln b, c / 100, t / 100,
-/// a / 100 (four seats), ln d (draws), ln p]`, each only if `opt` asks.
+/// a / 100 (four seats), ln d (draws), ln p, logit δ]`, each only if `opt`
+/// asks.
 fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     let scale = v[0].exp();
     let mut k = 1;
@@ -364,8 +389,17 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     } else {
         0.0
     };
-    let power = if opt.power { v[k].exp() } else { 1.0 };
-    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo).with_power(power).with_clamp(opt.clamp);
+    let power = if opt.power {
+        k += 1;
+        v[k - 1].exp()
+    } else {
+        1.0
+    };
+    let draw_floor = if opt.draw_floor { sigma(v[k]) } else { 0.0 };
+    let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo)
+        .with_power(power)
+        .with_clamp(opt.clamp)
+        .with_draw_floor(draw_floor);
     m.seats = opt.seats;
     if let Some(a) = win {
         m.win_offset = a;
@@ -406,9 +440,9 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// Fits a [`WdlModel`] to `samples` by maximum likelihood: a damped Newton
 /// method (Levenberg–Marquardt) on the negative log-likelihood, with
 /// derivatives by finite differences, over the scale's logarithm, the seat
-/// offset, tempo and win offset (in pawns) and the logarithms of the draw
-/// width and the shape, as
-/// `options` asks. Deterministic.
+/// offset, tempo and win offset (in pawns), the logarithms of the draw
+/// width and the shape and the log-odds of the draw floor, as `options`
+/// asks. Deterministic.
 #[must_use]
 // The Hessian is filled by (row, column) index, symmetric.
 #[allow(clippy::needless_range_loop)]
@@ -431,6 +465,10 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
     }
     if options.power {
         v.push(0.0);
+    }
+    if options.draw_floor {
+        // Start at δ = 5%.
+        v.push((0.05f64 / 0.95).ln());
     }
     let f = |v: &[f64]| cost(&model_of(v, options), samples);
     let n = v.len();
@@ -600,12 +638,13 @@ mod tests {
             tempo: 0.0,
             power: 0.8,
             clamp: 1e6,
+            draw_floor: 0.0,
         }
     }
 
     #[test]
     fn odds_sum_to_1000_and_are_monotone() {
-        for m in [SOV, ASYM, royale(), WdlModel::ELO] {
+        for m in [SOV, ASYM, royale(), WdlModel::ELO, SOV.with_draw_floor(0.25)] {
             for seat in [Seat(0), Seat(1)] {
                 let mut last = Wdl { win: 0, draw: 0, loss: 1000 };
                 for cp in (-5000..=5000).step_by(37) {
@@ -690,7 +729,15 @@ mod tests {
         let data = synthetic(&SOV, 20_000, 1);
         let m = fit(
             &data,
-            FitOptions { seats: 2, draws: true, seat_offset: true, tempo: true, power: true, clamp: 1e6 },
+            FitOptions {
+                seats: 2,
+                draws: true,
+                seat_offset: true,
+                tempo: true,
+                power: true,
+                draw_floor: false,
+                clamp: 1e6,
+            },
         );
         assert!((m.scale - 180.0).abs() < 12.0, "{m:?}");
         assert!((m.draw_width - 120.0).abs() < 15.0 && (m.power - 1.0).abs() < 0.08, "{m:?}");
@@ -699,7 +746,15 @@ mod tests {
         let data = synthetic(&ASYM, 20_000, 2);
         let m = fit(
             &data,
-            FitOptions { seats: 2, draws: false, seat_offset: true, tempo: true, power: false, clamp: 1e6 },
+            FitOptions {
+                seats: 2,
+                draws: false,
+                seat_offset: true,
+                tempo: true,
+                power: false,
+                draw_floor: false,
+                clamp: 1e6,
+            },
         );
         assert!((m.scale - 250.0).abs() < 15.0, "{m:?}");
         assert!((m.seat_offsets[0] + 1200.0).abs() < 20.0, "{m:?}");
@@ -710,12 +765,50 @@ mod tests {
         let data = synthetic(&truth, 20_000, 3);
         let m = fit(
             &data,
-            FitOptions { seats: 4, draws: true, seat_offset: false, tempo: false, power: true, clamp: 1e6 },
+            FitOptions {
+                seats: 4,
+                draws: true,
+                seat_offset: false,
+                tempo: false,
+                power: true,
+                draw_floor: false,
+                clamp: 1e6,
+            },
         );
         assert!((m.scale - 300.0).abs() < 25.0, "{m:?}");
         assert!((m.win_offset - 330.0).abs() < 30.0, "{m:?}");
         assert!((m.draw_width - 60.0).abs() < 25.0, "{m:?}");
         assert!((m.power - 0.8).abs() < 0.08, "{m:?}");
+    }
+
+    #[test]
+    fn fit_recovers_a_draw_floor() {
+        let truth = WdlModel::two_seats(400.0, 150.0, 200.0, 50.0).with_draw_floor(0.2);
+        let data = synthetic(&truth, 30_000, 5);
+        let m = fit(
+            &data,
+            FitOptions {
+                seats: 2,
+                draws: true,
+                seat_offset: true,
+                tempo: true,
+                power: false,
+                draw_floor: true,
+                clamp: 1e6,
+            },
+        );
+        assert!((m.draw_floor - 0.2).abs() < 0.03, "{m:?}");
+        assert!((m.scale - 400.0).abs() < 50.0 && (m.seat_offsets[0] - 200.0).abs() < 40.0, "{m:?}");
+        // Far ahead, a fifth of the games is still drawn, and the expected
+        // result (and so the normalised score) stops short of a certain win.
+        let far = truth.probabilities(100_000.0, Seat(0));
+        assert!((far[1] - 0.2).abs() < 1e-6 && (far[0] - 0.8).abs() < 1e-6, "{far:?}");
+        let e = truth.expected(Score(100_000), Seat(0));
+        assert!((e - 0.9).abs() < 1e-6, "{e}");
+        let n = truth.normalise(Score(100_000), Seat(0));
+        assert!((n.0 - (400.0 * 9f64.log10()).round() as i32).abs() <= 1, "{n:?}");
+        // Even stays even.
+        assert_eq!(truth.normalise(Score(250), Seat(0)), Score(0));
     }
 
     #[test]
