@@ -31,6 +31,40 @@ const REDUCE_AFTER: usize = 3;
 /// it searches it (see `Signals::is_busy`); a thread defers the inputs of
 /// a node deeper than this whose child another thread has marked.
 const DEFER_FROM_DEPTH: u32 = 1;
+
+/// The order a node's inputs are searched in with deferral: every index
+/// once, in order, except those [`Deferring::defer`]red, which come after
+/// the rest (each then offered with `may_defer` false, so it is searched).
+struct Deferring {
+    len: usize,
+    next: usize,
+    deferred: Vec<usize>,
+    again: usize,
+}
+
+impl Deferring {
+    fn new(len: usize) -> Self {
+        Deferring { len, next: 0, deferred: Vec::new(), again: 0 }
+    }
+
+    /// The next index to search and whether it may still be deferred.
+    fn next(&mut self) -> Option<(usize, bool)> {
+        if self.next < self.len {
+            self.next += 1;
+            Some((self.next - 1, true))
+        } else if self.again < self.deferred.len() {
+            self.again += 1;
+            Some((self.deferred[self.again - 1], false))
+        } else {
+            None
+        }
+    }
+
+    /// Puts index `i` (just offered) after the others.
+    fn defer(&mut self, i: usize) {
+        self.deferred.push(i);
+    }
+}
 const ORDER_TT: i32 = 2_000_000_000;
 const ORDER_TACTICAL: i32 = 1_000_000_000;
 const ORDER_HINT_LIMIT: i32 = 100_000_000;
@@ -415,18 +449,8 @@ impl<P: Evaluate> Searcher<P> {
         let mut exact: Vec<i32> = Vec::new(); // exact scores so far, descending
         // With threads: root inputs another thread is searching go last.
         let busy = self.busy_signals(depth).filter(|_| depth > DEFER_FROM_DEPTH);
-        let mut deferred: Vec<usize> = Vec::new();
-        let (mut next, mut again) = (0, 0);
-        loop {
-            let (i, may_defer) = if next < root_moves.len() {
-                next += 1;
-                (next - 1, true)
-            } else if again < deferred.len() {
-                again += 1;
-                (deferred[again - 1], false)
-            } else {
-                break;
-            };
+        let mut order = Deferring::new(root_moves.len());
+        while let Some((i, may_defer)) = order.next() {
             let rm = &mut root_moves[i];
             let alpha = if exact.len() >= multipv { exact[multipv - 1] } else { -INFINITY };
             let mut child = pos.clone();
@@ -436,7 +460,7 @@ impl<P: Evaluate> Searcher<P> {
                 && let Some(b) = &busy
                 && b.is_busy(busy_key(self.key(&child), depth - 1))
             {
-                deferred.push(i);
+                order.defer(i);
                 continue;
             }
             let mut score = if i > 0 && alpha > -INFINITY {
@@ -644,18 +668,8 @@ impl<P: Evaluate> Searcher<P> {
         let busy = self.busy_signals(depth);
         let own = busy_key(key, depth);
         let marked = busy.as_ref().is_some_and(|b| b.mark(own));
-        let mut deferred: Vec<usize> = Vec::new();
-        let (mut next, mut again) = (0, 0);
-        loop {
-            let (i, may_defer) = if next < buf.len() {
-                next += 1;
-                (next - 1, true)
-            } else if again < deferred.len() {
-                again += 1;
-                (deferred[again - 1], false)
-            } else {
-                break;
-            };
+        let mut order = Deferring::new(buf.len());
+        while let Some((i, may_defer)) = order.next() {
             let mv = buf[i].1;
             let mut child = pos.clone();
             child.play_unchecked(mv);
@@ -665,7 +679,7 @@ impl<P: Evaluate> Searcher<P> {
                 && let Some(b) = &busy
                 && b.is_busy(busy_key(self.key(&child), depth - 1))
             {
-                deferred.push(i);
+                order.defer(i);
                 continue;
             }
             let reduction = if reducing && i >= REDUCE_AFTER && self.is_late_quiet(pos, mv, ply) {
@@ -961,5 +975,24 @@ impl Hasher for FxHasher {
 
     fn write_usize(&mut self, n: usize) {
         self.write_u64(n as u64);
+    }
+}
+
+#[cfg(test)]
+mod deferring_tests {
+    use super::Deferring;
+
+    #[test]
+    fn deferred_indices_come_last_in_the_order_they_were_deferred() {
+        let mut order = Deferring::new(5);
+        let mut seen = Vec::new();
+        while let Some((i, may_defer)) = order.next() {
+            if may_defer && (i == 1 || i == 3) {
+                order.defer(i);
+                continue;
+            }
+            seen.push((i, may_defer));
+        }
+        assert_eq!(seen, [(0, true), (2, true), (4, true), (1, false), (3, false)]);
     }
 }
