@@ -724,38 +724,21 @@ mod tests {
             .collect()
     }
 
+    /// Fit options of a two-seat game with offset and tempo, clamping at ±1e6.
+    fn two_seats_fit(draws: bool, power: bool, draw_floor: bool) -> FitOptions {
+        FitOptions { seats: 2, draws, seat_offset: true, tempo: true, power, draw_floor, clamp: 1e6 }
+    }
+
     #[test]
     fn fit_recovers_known_constants() {
         let data = synthetic(&SOV, 20_000, 1);
-        let m = fit(
-            &data,
-            FitOptions {
-                seats: 2,
-                draws: true,
-                seat_offset: true,
-                tempo: true,
-                power: true,
-                draw_floor: false,
-                clamp: 1e6,
-            },
-        );
+        let m = fit(&data, two_seats_fit(true, true, false));
         assert!((m.scale - 180.0).abs() < 12.0, "{m:?}");
         assert!((m.draw_width - 120.0).abs() < 15.0 && (m.power - 1.0).abs() < 0.08, "{m:?}");
         assert!(m.seat_offsets[0].abs() < 15.0 && m.tempo.abs() < 15.0, "{m:?}");
 
         let data = synthetic(&ASYM, 20_000, 2);
-        let m = fit(
-            &data,
-            FitOptions {
-                seats: 2,
-                draws: false,
-                seat_offset: true,
-                tempo: true,
-                power: false,
-                draw_floor: false,
-                clamp: 1e6,
-            },
-        );
+        let m = fit(&data, two_seats_fit(false, false, false));
         assert!((m.scale - 250.0).abs() < 15.0, "{m:?}");
         assert!((m.seat_offsets[0] + 1200.0).abs() < 20.0, "{m:?}");
         assert_eq!(m.seat_offsets[1], -m.seat_offsets[0]);
@@ -785,18 +768,7 @@ mod tests {
     fn fit_recovers_a_draw_floor() {
         let truth = WdlModel::two_seats(400.0, 150.0, 200.0, 50.0).with_draw_floor(0.2);
         let data = synthetic(&truth, 30_000, 5);
-        let m = fit(
-            &data,
-            FitOptions {
-                seats: 2,
-                draws: true,
-                seat_offset: true,
-                tempo: true,
-                power: false,
-                draw_floor: true,
-                clamp: 1e6,
-            },
-        );
+        let m = fit(&data, two_seats_fit(true, false, true));
         assert!((m.draw_floor - 0.2).abs() < 0.03, "{m:?}");
         assert!((m.scale - 400.0).abs() < 50.0 && (m.seat_offsets[0] - 200.0).abs() < 40.0, "{m:?}");
         // Far ahead, a fifth of the games is still drawn, and the expected
