@@ -5,7 +5,8 @@
 //! cargo run --release -p motley-cli --example fit_wdl -- <VARIANT> \
 //!     [--games 200] [--held-out 100] [--seed 1] [--depth 2] \
 //!     [--random-plies 4] [--max-plies 300] [--threads 1] [--clamp CP] \
-//!     [--power 0] [--offset 0] [--draw-floor 1] [--dump FILE]
+//!     [--power 0] [--offset 0] [--draw-floor 1] [--draw-floor-width 1] \
+//!     [--dump FILE] [--from-dump FILE]
 //! ```
 //!
 //! Each game starts from the variant's start position; the first
@@ -19,7 +20,10 @@
 //! forced result gives one sample (with `--clamp`, raw scores are clamped
 //! to ±CP, in the fit and in the model: chance means of wins and scores;
 //! `--power 0` fits the plain logistic, `--offset 0` no seat offset;
-//! `--draw-floor 1` fits a draw chance that does not depend on the score;
+//! `--draw-floor 1` fits a draw chance that does not depend on the score,
+//! `--draw-floor-width 1` one that fades far from an even score;
+//! `--from-dump FILE` fits the samples of an earlier `--dump` instead of
+//! playing games;
 //! `--dump FILE` writes every sample, with its game and ply): the search's raw score for the side to
 //! move, its seat, and that seat's result.
 //!
@@ -58,8 +62,14 @@ struct Args {
     offset: bool,
     /// Fit a draw floor (`--draw-floor 1`; see `WdlModel::draw_floor`).
     draw_floor: bool,
+    /// Let the draw floor fade far from an even game (`--draw-floor-width
+    /// 1`; see `WdlModel::draw_floor_width`).
+    draw_floor_width: bool,
     /// Write every sample to this file (`--dump FILE`).
     dump: Option<String>,
+    /// Fit the samples of a `--dump` file instead of playing games
+    /// (`--from-dump FILE`).
+    from_dump: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -79,12 +89,18 @@ fn parse_args() -> Result<Args, String> {
         power: true,
         offset: true,
         draw_floor: false,
+        draw_floor_width: false,
         dump: None,
+        from_dump: None,
     };
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         if flag == "--dump" {
             args.dump = Some(value);
+            continue;
+        }
+        if flag == "--from-dump" {
+            args.from_dump = Some(value);
             continue;
         }
         let n: u64 = value.parse().map_err(|_| format!("{flag}: `{value}` is not a number"))?;
@@ -100,6 +116,7 @@ fn parse_args() -> Result<Args, String> {
             "--power" => args.power = n != 0,
             "--offset" => args.offset = n != 0,
             "--draw-floor" => args.draw_floor = n != 0,
+            "--draw-floor-width" => args.draw_floor_width = n != 0,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -198,6 +215,11 @@ fn rust_source(m: &WdlModel) -> String {
             m.power,
             if m.draw_floor >= 5e-5 {
                 format!(".with_draw_floor({:.4})", m.draw_floor)
+                    + &if m.draw_floor_width.is_finite() {
+                        format!(".with_draw_floor_width({:.1})", m.draw_floor_width)
+                    } else {
+                        String::new()
+                    }
             } else {
                 String::new()
             },
@@ -215,6 +237,67 @@ fn rust_source(m: &WdlModel) -> String {
     }
 }
 
+/// Plays the fitted and the held-out games (and writes `--dump`): their
+/// samples, and whether any game was drawn.
+fn self_play<P: Evaluate + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, Vec<Sample>, bool) {
+    let t = Instant::now();
+    let fit_games = play_all::<P>((0..a.games).map(|g| a.seed + g).collect(), a);
+    summary("fit", &fit_games, seats);
+    let held = play_all::<P>((0..a.held_out).map(|g| a.seed + 1_000_000 + g).collect(), a);
+    summary("held-out", &held, seats);
+    eprintln!("self-play: {:.1} s", t.elapsed().as_secs_f64());
+    if let Some(path) = &a.dump {
+        let mut text = String::from("# set game ply seat raw result\n");
+        for (set, games) in [("fit", &fit_games), ("held-out", &held)] {
+            for (g, game) in games.iter().enumerate() {
+                for (s, ply) in game.samples.iter().zip(&game.sample_plies) {
+                    let r = match s.result {
+                        SeatResult::Win => "win",
+                        SeatResult::Draw => "draw",
+                        SeatResult::Loss => "loss",
+                    };
+                    text.push_str(&format!("{set} {g} {ply} {} {} {r}\n", s.seat.index(), s.score));
+                }
+            }
+        }
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("fit_wdl: {path}: {e}");
+        }
+    }
+    let train = fit_games.iter().flat_map(|g| g.samples.iter().copied()).collect();
+    let test = held.iter().flat_map(|g| g.samples.iter().copied()).collect();
+    let draws = fit_games.iter().any(|g| g.results.iter().all(|&r| r == SeatResult::Draw));
+    (train, test, draws)
+}
+
+/// The fitted and held-out samples of a `--dump` file, and whether any is
+/// a draw.
+fn read_dump(path: &str) -> Result<(Vec<Sample>, Vec<Sample>, bool), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
+        let bad = || format!("line {}: expected `set game ply seat raw result`", n + 1);
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [set, _, _, seat, raw, result] = f[..] else { return Err(bad()) };
+        let seat = Seat(seat.parse().map_err(|_| bad())?);
+        let score: f64 = raw.parse().map_err(|_| bad())?;
+        let result = match result {
+            "win" => SeatResult::Win,
+            "draw" => SeatResult::Draw,
+            "loss" => SeatResult::Loss,
+            _ => return Err(bad()),
+        };
+        let sample = Sample { score, seat, result };
+        match set {
+            "fit" => train.push(sample),
+            "held-out" => test.push(sample),
+            _ => return Err(bad()),
+        }
+    }
+    let draws = train.iter().any(|s| s.result == SeatResult::Draw);
+    Ok((train, test, draws))
+}
+
 struct Fit<'a>(&'a Args);
 
 impl VariantTask for Fit<'_> {
@@ -223,33 +306,16 @@ impl VariantTask for Fit<'_> {
     fn run<P: Evaluate + BoardView>(self) {
         let a = self.0;
         let seats = P::start().seat_count();
-        let t = Instant::now();
-        let fit_games = play_all::<P>((0..a.games).map(|g| a.seed + g).collect(), a);
-        summary("fit", &fit_games, seats);
-        let held = play_all::<P>((0..a.held_out).map(|g| a.seed + 1_000_000 + g).collect(), a);
-        summary("held-out", &held, seats);
-        eprintln!("self-play: {:.1} s", t.elapsed().as_secs_f64());
-        if let Some(path) = &a.dump {
-            let mut text = String::from("# set game ply seat raw result\n");
-            for (set, games) in [("fit", &fit_games), ("held-out", &held)] {
-                for (g, game) in games.iter().enumerate() {
-                    for (s, ply) in game.samples.iter().zip(&game.sample_plies) {
-                        let r = match s.result {
-                            SeatResult::Win => "win",
-                            SeatResult::Draw => "draw",
-                            SeatResult::Loss => "loss",
-                        };
-                        text.push_str(&format!("{set} {g} {ply} {} {} {r}\n", s.seat.index(), s.score));
-                    }
+        let (train, test, draws) = match &a.from_dump {
+            Some(path) => match read_dump(path) {
+                Ok(samples) => samples,
+                Err(e) => {
+                    eprintln!("fit_wdl: {path}: {e}");
+                    std::process::exit(2);
                 }
-            }
-            if let Err(e) = std::fs::write(path, text) {
-                eprintln!("fit_wdl: {path}: {e}");
-            }
-        }
-        let train: Vec<Sample> = fit_games.iter().flat_map(|g| g.samples.iter().copied()).collect();
-        let test: Vec<Sample> = held.iter().flat_map(|g| g.samples.iter().copied()).collect();
-        let draws = fit_games.iter().any(|g| g.results.iter().all(|&r| r == SeatResult::Draw));
+            },
+            None => self_play::<P>(a, seats),
+        };
         let options = FitOptions {
             seats: seats as u8,
             draws,
@@ -257,6 +323,7 @@ impl VariantTask for Fit<'_> {
             tempo: seats == 2,
             power: a.power,
             draw_floor: a.draw_floor && draws,
+            draw_floor_width: a.draw_floor_width,
             clamp: a.clamp.map_or(f64::from(motley_core::search::EVAL_LIMIT), |c| c as f64),
         };
         let model = wdl::fit(&train, options);
@@ -272,7 +339,8 @@ impl VariantTask for Fit<'_> {
         ) + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
             + if a.power { "" } else { " --power 0" }
             + if a.offset { "" } else { " --offset 0" }
-            + if a.draw_floor { " --draw-floor 1" } else { "" };
+            + if a.draw_floor { " --draw-floor 1" } else { "" }
+            + if a.draw_floor_width { " --draw-floor-width 1" } else { "" };
         println!();
         println!("// Fitted by `{cmd}`");
         println!("{}", rust_source(&model));

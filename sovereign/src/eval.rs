@@ -241,21 +241,24 @@ fn order(st: &State, mv: Move) -> i32 {
 }
 
 /// What a score means in Sovereign Chess (see [`motley_core::search::wdl`]):
-/// a flat curve (scale 1628 centipawns, shape 0.97: a controlled army makes
-/// raw scores of tens of pawns common), a narrow draw width (477), a draw
-/// floor of 17% (self-play repeats a fifth of its won positions into a draw
-/// whatever the score, so no score predicts more than an 83% win chance),
-/// and a small first-move edge (White's offset −161, tempo −21): White
-/// scores about 56% of the decisive self-play games, and the start reads
-/// about +0.86 for White at the analysis depth.
+/// a flat curve (scale 1588 centipawns, shape 0.99: a controlled army makes
+/// raw scores of tens of pawns common), no draw width of its own, and a draw
+/// floor of 21% at an even score that fades over about 150 pawns (width
+/// 15171: self-play repeats a fifth of its balanced positions into a draw,
+/// and a tenth of those 150 pawns ahead), with a small first-move edge
+/// (White's offset −106, tempo −20): White scores about 58% of the decisive
+/// self-play games, and the start reads about +0.78 for White at the
+/// analysis depth.
 ///
-/// Fitted on 500 self-play games at depth 2 (35,511 positions) of the
-/// control-aware evaluation, measured on 500 others (`docs/analysis.md`) by
-/// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 500
-/// --held-out 500 --seed 1 --depth 2 --random-plies 4 --max-plies 200 --threads 2
-/// --draw-floor 1`.
-pub const WDL: WdlModel =
-    WdlModel::two_seats(1628.2, 476.9, -160.9, -21.2).with_power(0.966).with_draw_floor(0.1698);
+/// Fitted on 1,500 self-play games at depth 2 (107,948 positions) of the
+/// control-aware evaluation, measured on 1,000 others (`docs/analysis.md`) by
+/// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 1500
+/// --held-out 1000 --seed 1 --depth 2 --random-plies 4 --max-plies 200 --threads 2
+/// --draw-floor 1 --draw-floor-width 1`.
+pub const WDL: WdlModel = WdlModel::two_seats(1588.2, 0.0, -106.0, -19.6)
+    .with_power(0.994)
+    .with_draw_floor(0.2147)
+    .with_draw_floor_width(15170.6);
 
 impl Evaluate for Sovereign {
     const ANALYSIS_DEPTH: u32 = 6;
@@ -305,6 +308,7 @@ pub const ROYALE_WDL: WdlModel = WdlModel {
     power: 1.0,
     clamp: motley_core::search::EVAL_LIMIT as f64,
     draw_floor: 0.0,
+    draw_floor_width: f64::INFINITY,
 };
 
 impl Evaluate for Royale {

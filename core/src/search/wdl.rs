@@ -84,8 +84,15 @@ pub struct WdlModel {
     pub clamp: f64,
     /// `δ` in `[0, 1)`: the chance that a game is drawn whatever the score
     /// (in self-play, a won position the engine repeats instead of
-    /// converting); the curves above share out the rest.
+    /// converting); the curves above share out the rest. Far from an even
+    /// game it fades with [`WdlModel::draw_floor_width`].
     pub draw_floor: f64,
+    /// `w > 0`: how far the draw floor reaches, in centipawns of the offset
+    /// score `x`: the floor is `δ · exp(−(x / w)²)`, so a won position is
+    /// drawn less often than an even one (Sovereign's self-play: a fifth of
+    /// the games drawn near 0, a tenth beyond ±150 pawns).
+    /// `f64::INFINITY`: the same floor at every score.
+    pub draw_floor_width: f64,
 }
 
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
@@ -139,6 +146,7 @@ impl WdlModel {
         power: 1.0,
         clamp: EVAL_LIMIT as f64,
         draw_floor: 0.0,
+        draw_floor_width: f64::INFINITY,
     };
 
     /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
@@ -155,6 +163,7 @@ impl WdlModel {
             power: 1.0,
             clamp: EVAL_LIMIT as f64,
             draw_floor: 0.0,
+            draw_floor_width: f64::INFINITY,
         }
     }
 
@@ -170,6 +179,23 @@ impl WdlModel {
     #[must_use]
     pub const fn with_draw_floor(self, draw_floor: f64) -> WdlModel {
         WdlModel { draw_floor, ..self }
+    }
+
+    /// The same model with a draw floor that fades over `width` centipawns
+    /// of the offset score (see [`WdlModel::draw_floor_width`]).
+    #[must_use]
+    pub const fn with_draw_floor_width(self, draw_floor_width: f64) -> WdlModel {
+        WdlModel { draw_floor_width, ..self }
+    }
+
+    /// The draw floor at offset score `x` (see [`WdlModel::draw_floor_width`]).
+    fn floor_at(&self, x: f64) -> f64 {
+        if self.draw_floor_width.is_finite() {
+            let r = x / self.draw_floor_width;
+            self.draw_floor * (-r * r).exp()
+        } else {
+            self.draw_floor
+        }
     }
 
     /// The same model with the curve's shape `p` (see [`WdlModel::power`]).
@@ -204,8 +230,9 @@ impl WdlModel {
         let win = sigma(self.unit(x - self.win_offset));
         let loss = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
         let draw = (1.0 - win - loss).max(0.0);
-        let keep = 1.0 - self.draw_floor;
-        [keep * win, keep * draw + self.draw_floor, keep * loss]
+        let floor = self.floor_at(x);
+        let keep = 1.0 - floor;
+        [keep * win, keep * draw + floor, keep * loss]
     }
 
     /// The odds of `score` for `seat`, the side to move, in thousandths:
@@ -297,9 +324,10 @@ impl WdlModel {
         let l = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
         let not_l = sigma(self.unit(x + (self.draw_width - self.win_offset)));
         // The draw floor δ: E' = (1 − δ) E + δ / n, 1 − E' = (1 − δ)(1 − E) + δ (1 − 1/n).
-        let keep = 1.0 - self.draw_floor;
-        let e = keep * (w * (1.0 - 1.0 / n) + not_l / n) + self.draw_floor / n;
-        let not_e = keep * (not_w * (1.0 - 1.0 / n) + l / n) + self.draw_floor * (1.0 - 1.0 / n);
+        let floor = self.floor_at(x);
+        let keep = 1.0 - floor;
+        let e = keep * (w * (1.0 - 1.0 / n) + not_l / n) + floor / n;
+        let not_e = keep * (not_w * (1.0 - 1.0 / n) + l / n) + floor * (1.0 - 1.0 / n);
         let limit = f64::from(EVAL_LIMIT);
         let value = if e <= 0.0 {
             -limit
@@ -338,6 +366,9 @@ pub struct FitOptions {
     pub power: bool,
     /// Fit a draw floor `δ` (otherwise 0; see [`WdlModel::draw_floor`]).
     pub draw_floor: bool,
+    /// With `draw_floor`, also fit how far it reaches (otherwise the same
+    /// floor at every score; see [`WdlModel::draw_floor_width`]).
+    pub draw_floor_width: bool,
     /// Clamp raw scores to ±this (not fitted; see [`WdlModel::clamp`]).
     pub clamp: f64,
 }
@@ -360,8 +391,8 @@ fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
 }
 
 /// The model of parameter vector `v` under `opt`: `[ln b, c / 100, t / 100,
-/// a / 100 (four seats), ln d (draws), ln p, logit δ]`, each only if `opt`
-/// asks.
+/// a / 100 (four seats), ln d (draws), ln p, logit δ, ln(w / 100)]`, each
+/// only if `opt` asks.
 fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     let scale = v[0].exp();
     let mut k = 1;
@@ -395,11 +426,18 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     } else {
         1.0
     };
-    let draw_floor = if opt.draw_floor { sigma(v[k]) } else { 0.0 };
+    let draw_floor = if opt.draw_floor {
+        k += 1;
+        sigma(v[k - 1])
+    } else {
+        0.0
+    };
+    let width = if opt.draw_floor && opt.draw_floor_width { v[k].exp() * 100.0 } else { f64::INFINITY };
     let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo)
         .with_power(power)
         .with_clamp(opt.clamp)
-        .with_draw_floor(draw_floor);
+        .with_draw_floor(draw_floor)
+        .with_draw_floor_width(width);
     m.seats = opt.seats;
     if let Some(a) = win {
         m.win_offset = a;
@@ -441,8 +479,8 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// method (Levenberg–Marquardt) on the negative log-likelihood, with
 /// derivatives by finite differences, over the scale's logarithm, the seat
 /// offset, tempo and win offset (in pawns), the logarithms of the draw
-/// width and the shape and the log-odds of the draw floor, as `options`
-/// asks. Deterministic.
+/// width and the shape, the log-odds of the draw floor and the logarithm of
+/// its width, as `options` asks. Deterministic.
 #[must_use]
 // The Hessian is filled by (row, column) index, symmetric.
 #[allow(clippy::needless_range_loop)]
@@ -469,6 +507,10 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
     if options.draw_floor {
         // Start at δ = 5%.
         v.push((0.05f64 / 0.95).ln());
+        if options.draw_floor_width {
+            // Start far out: 500 pawns.
+            v.push(500f64.ln());
+        }
     }
     let f = |v: &[f64]| cost(&model_of(v, options), samples);
     let n = v.len();
@@ -639,12 +681,14 @@ mod tests {
             power: 0.8,
             clamp: 1e6,
             draw_floor: 0.0,
+            draw_floor_width: f64::INFINITY,
         }
     }
 
     #[test]
     fn odds_sum_to_1000_and_are_monotone() {
-        for m in [SOV, ASYM, royale(), WdlModel::ELO, SOV.with_draw_floor(0.25)] {
+        let fading = ASYM.with_draw_floor(0.25).with_draw_floor_width(900.0);
+        for m in [SOV, ASYM, royale(), WdlModel::ELO, SOV.with_draw_floor(0.25), fading] {
             for seat in [Seat(0), Seat(1)] {
                 let mut last = Wdl { win: 0, draw: 0, loss: 1000 };
                 for cp in (-5000..=5000).step_by(37) {
@@ -726,7 +770,16 @@ mod tests {
 
     /// Fit options of a two-seat game with offset and tempo, clamping at ±1e6.
     fn two_seats_fit(draws: bool, power: bool, draw_floor: bool) -> FitOptions {
-        FitOptions { seats: 2, draws, seat_offset: true, tempo: true, power, draw_floor, clamp: 1e6 }
+        FitOptions {
+            seats: 2,
+            draws,
+            seat_offset: true,
+            tempo: true,
+            power,
+            draw_floor,
+            draw_floor_width: false,
+            clamp: 1e6,
+        }
     }
 
     #[test]
@@ -755,6 +808,7 @@ mod tests {
                 tempo: false,
                 power: true,
                 draw_floor: false,
+                draw_floor_width: false,
                 clamp: 1e6,
             },
         );
@@ -781,6 +835,30 @@ mod tests {
         assert!((n.0 - (400.0 * 9f64.log10()).round() as i32).abs() <= 1, "{n:?}");
         // Even stays even.
         assert_eq!(truth.normalise(Score(250), Seat(0)), Score(0));
+    }
+
+    #[test]
+    fn fit_recovers_a_fading_draw_floor() {
+        let truth = WdlModel::two_seats(300.0, 100.0, -150.0, 30.0)
+            .with_draw_floor(0.2)
+            .with_draw_floor_width(1500.0);
+        let data = synthetic(&truth, 40_000, 6);
+        let m = fit(&data, FitOptions { draw_floor_width: true, ..two_seats_fit(true, false, true) });
+        assert!((m.draw_floor - 0.2).abs() < 0.03, "{m:?}");
+        assert!((m.draw_floor_width - 1500.0).abs() < 300.0, "{m:?}");
+        // A constant floor on the same games fits them worse: it keeps
+        // drawing a fifth of the won positions.
+        let constant = fit(&data, two_seats_fit(true, false, true));
+        assert!(cost(&m, &data) < cost(&constant, &data), "{m:?} {constant:?}");
+        // The floor fades: at the offset score it is δ, far out nearly 0,
+        // so a far-ahead seat wins almost surely (the constant floor caps it).
+        let at = |raw: f64| truth.probabilities(raw, Seat(0));
+        // (x = raw − c − t = 0 at raw −120: the whole floor on top of the
+        // curves' own draws.)
+        let curves = truth.with_draw_floor(0.0).probabilities(-120.0, Seat(0));
+        assert!((at(-120.0)[1] - (0.2 + 0.8 * curves[1])).abs() < 1e-9, "{:?}", at(-120.0));
+        assert!(at(20_000.0)[0] > 0.99, "{:?}", at(20_000.0));
+        assert!(truth.expected(Score(20_000), Seat(0)) > 0.99);
     }
 
     #[test]
