@@ -341,8 +341,11 @@ pub const MISTAKE: f64 = 0.10;
 /// … a blunder (`??`, `$4`).
 pub const BLUNDER: f64 = 0.20;
 
-/// The mark of a move that lost `loss` of expected result.
+/// The mark of a move that lost `loss` of expected result, judged on the
+/// loss in thousandths as it is printed (`expected_loss`), so that a loss
+/// shown as 0.100 is a mistake whatever its last bits.
 fn mark(loss: f64) -> Option<(&'static str, u8)> {
+    let loss = (loss * 1000.0).round() / 1000.0;
     if loss >= BLUNDER {
         Some(("blunder", 4))
     } else if loss >= MISTAKE {
