@@ -231,8 +231,19 @@ fn rust_source(m: &WdlModel) -> String {
         )
     } else {
         format!(
-            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3}, clamp: {:.1}, draw_floor: {:.4} }};",
-            m.seats, m.scale, m.win_offset, m.draw_width, m.power, m.clamp, m.draw_floor
+            "const WDL: WdlModel = WdlModel {{ seats: {}, scale: {:.1}, win_offset: {:.1}, draw_width: {:.1}, seat_offsets: [0.0; 4], tempo: 0.0, power: {:.3}, clamp: {:.1}, draw_floor: {:.4}, draw_floor_width: {} }};",
+            m.seats,
+            m.scale,
+            m.win_offset,
+            m.draw_width,
+            m.power,
+            m.clamp,
+            m.draw_floor,
+            if m.draw_floor_width.is_finite() {
+                format!("{:.1}", m.draw_floor_width)
+            } else {
+                "f64::INFINITY".into()
+            }
         )
     }
 }
