@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run --release -p motley-cli --example fit_wdl -- <VARIANT> \
 //!     [--games 200] [--held-out 100] [--seed 1] [--depth 2] \
-//!     [--random-plies 4] [--max-plies 300] [--threads 1] [--clamp CP] \
+//!     [--random-plies 4] [--max-plies 300] [--nodes N] [--threads 1] [--clamp CP] \
 //!     [--power 0] [--offset 0] [--draw-floor 1] [--draw-floor-width 1] \
 //!     [--dump FILE] [--from-dump FILE]
 //! ```
@@ -12,7 +12,9 @@
 //! Each game starts from the variant's start position; the first
 //! `--random-plies` plies are uniformly random legal inputs (drawn from the
 //! game's seed, so games differ), the rest the best input of a fixed-depth
-//! search (`--depth`) by every seat. Chance nodes (Mage's Chess
+//! search (`--depth`; with `--nodes N` also at most N nodes a move, which
+//! reaches deeper where the position is simple: Royale's endings need it to
+//! be decided) by every seat. Chance nodes (Mage's Chess
 //! engagements) are resolved by sampling the outcome model, so the fitted
 //! odds include chance. The history draws (repetition, quiet-move limits)
 //! apply; a game still going after `--max-plies` plies counts as a draw.
@@ -54,6 +56,8 @@ struct Args {
     depth: u32,
     random_plies: u32,
     max_plies: u32,
+    /// Node limit of every search (`--nodes N`), on top of `--depth`.
+    nodes: Option<u64>,
     threads: usize,
     clamp: Option<u64>,
     /// Fit the curve's shape (`--power 0`: the plain logistic).
@@ -84,6 +88,7 @@ fn parse_args() -> Result<Args, String> {
         depth: 2,
         random_plies: 4,
         max_plies: 300,
+        nodes: None,
         threads: 1,
         clamp: None,
         power: true,
@@ -111,6 +116,7 @@ fn parse_args() -> Result<Args, String> {
             "--depth" => args.depth = n as u32,
             "--random-plies" => args.random_plies = n as u32,
             "--max-plies" => args.max_plies = n as u32,
+            "--nodes" => args.nodes = Some(n.max(1)),
             "--threads" => args.threads = n.max(1) as usize,
             "--clamp" => args.clamp = Some(n),
             "--power" => args.power = n != 0,
@@ -159,7 +165,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         let mv = if plies < a.random_plies {
             moves[rng.random_range(0..moves.len())]
         } else {
-            let r = searcher.search(&pos, &Limits::depth(a.depth));
+            let r = searcher.search(&pos, &Limits { nodes: a.nodes, ..Limits::depth(a.depth) });
             if let Some(cp) = r.score.centipawns() {
                 pending.push((f64::from(cp), pos.turn(), plies));
             }
@@ -347,7 +353,8 @@ impl VariantTask for Fit<'_> {
             a.depth,
             a.random_plies,
             a.max_plies
-        ) + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
+        ) + &a.nodes.map_or_else(String::new, |n| format!(" --nodes {n}"))
+            + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
             + if a.power { "" } else { " --power 0" }
             + if a.offset { "" } else { " --offset 0" }
             + if a.draw_floor { " --draw-floor 1" } else { "" }

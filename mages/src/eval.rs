@@ -32,6 +32,13 @@
 //! the enemy Royal wins 42% and loses 38% in melee). Against a random
 //! player this measured about 1.5 points of score better than plain
 //! expectimax at depth 3 (see the crate README).
+//!
+//! The search **reduces late quiet inputs** ([`Evaluate::REDUCTIONS`]):
+//! every engagement declared is a chance node whose three resolutions are
+//! each searched to the full remaining depth, so the exact tree of a middle
+//! game grew about sixfold a ply (depth 7 of the first fixture middle game:
+//! 64 M nodes, 52 s); with reductions it takes 15 M nodes (11 s), and depth
+//! 8 about a minute, for the same score (issue 16, `docs/analysis.md`).
 
 use motley_core::Seat;
 use motley_core::search::{Evaluate, WdlModel};
@@ -197,6 +204,7 @@ pub const WDL: WdlModel = WdlModel::two_seats(3514.3, 9757.0, 0.0, 85.5).with_cl
 
 impl Evaluate for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
+    const REDUCTIONS: bool = true;
     const WDL: WdlModel = WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))

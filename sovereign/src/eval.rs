@@ -30,7 +30,14 @@
 //! (four seats, paranoid search asks only the root seat): the seat's terms
 //! minus the strongest other seat's; a seat in **Interregnum** (no king)
 //! is scored [`INTERREGNUM`] lower, so the search treats losing its king as
-//! nearly losing the game.
+//! nearly losing the game. Royale is won by owning the last king, so the
+//! seat also gains from the **hunt** of the other kings:
+//! [`KING_TAKEN`] for each other seat without a king, and for each other
+//! king still on the board [`HUNT_CHECK`] when the seat's pieces attack it
+//! and [`HUNT_ZONE`] per square next to it they attack. Without these terms
+//! a seat gained nothing by capturing a king other than the strongest
+//! seat's (the king has no material value), and self-play games went on
+//! for thousands of plies among lone kings.
 //!
 //!
 //! **Quiescence** follows captures (a capture of a link takes its colour)
@@ -43,8 +50,8 @@
 //! The search reduces late quiet moves ([`Evaluate::REDUCTIONS`]): with 100
 //! to 300 legal moves a node, the exact tree stops at depth 7 in seconds.
 
-use motley_core::Seat;
 use motley_core::search::{Evaluate, WdlModel};
+use motley_core::{Board16x16, Seat, SetGeometry};
 
 use crate::board::{COLOR_SQUARES, NONE, SQUARE_COLOR, SquareSet};
 use crate::movegen::State;
@@ -55,6 +62,14 @@ use crate::royale::Royale;
 
 /// How much lower a Royale seat in Interregnum (without a king) is scored.
 pub const INTERREGNUM: i32 = 20_000;
+/// Royale: what a seat gains for each other seat without a king (one
+/// rival fewer for the last king).
+pub const KING_TAKEN: i32 = 1500;
+/// Royale: what a seat gains for each other king its pieces attack.
+pub const HUNT_CHECK: i32 = 40;
+/// Royale: what a seat gains for each square next to another seat's king
+/// that its pieces attack (the king's escape squares).
+pub const HUNT_ZONE: i32 = 10;
 
 /// A role's value in centipawns (a king: 0).
 #[must_use]
@@ -167,6 +182,29 @@ fn terms_of(st: &State, seat: u8) -> i32 {
         let near = KING_BOX[usize::from(k)];
         let neutral = st.board.occupied - mine - theirs;
         score -= KING_ZONE * (near & theirs).count() as i32 + KING_NEUTRAL * (near & neutral).count() as i32;
+    }
+    score
+}
+
+/// Royale: the hunt of the other kings by `seat` (see the module doc).
+fn hunt(st: &State, seat: u8) -> i32 {
+    let (mine, _) = st.sides(seat);
+    if mine.is_empty() {
+        return 0;
+    }
+    let occ = st.board.occupied;
+    let mut score = 0;
+    for other in (0..st.seats).filter(|&o| o != seat) {
+        let Some(k) = st.king(other) else {
+            score += KING_TAKEN;
+            continue;
+        };
+        if st.board.attacked(k, occ, mine) {
+            score += HUNT_CHECK;
+        }
+        let zone = <Board16x16 as SetGeometry<4>>::king(crate::board::sq(k));
+        let attacked = zone.iter().filter(|&z| st.board.attacked(z, occ, mine)).count() as i32;
+        score += HUNT_ZONE * attacked;
     }
     score
 }
@@ -324,7 +362,7 @@ impl Evaluate for Royale {
             .max()
             .unwrap_or(0);
         let interregnum = if st.king(seat.0).is_none() { INTERREGNUM } else { 0 };
-        terms_of(st, seat.0) - best_other - interregnum
+        terms_of(st, seat.0) - best_other - interregnum + hunt(st, seat.0)
     }
 
     fn material(&self, seat: Seat) -> i32 {

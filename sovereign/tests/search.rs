@@ -93,3 +93,24 @@ fn royale_scores_interregnum_very_low() {
     let r = Searcher::<Royale>::default().search(&start, &Limits::depth(2));
     assert!(r.best.is_some());
 }
+
+/// Royale: White's queen on c3 attacks Ash's king on c9; Black, with two
+/// queens, is the strongest other seat. Taking Ash's king wins no material
+/// (a king counts 0) and leaves the strongest rival as it was, but it is a
+/// step toward owning the last king: the hunt terms make the search take it
+/// (before them it played c3h8 at every depth from 1 to 4).
+const RIVAL_KING: &str = "7bk8/16/1bq1bq12/16/16/16/16/2ak13/15sk/16/16/16/16/2wq13/16/8wk7 1 w a s b - 0";
+
+#[test]
+fn royale_takes_a_rivals_king() {
+    let p = <Royale as Position>::from_fen(RIVAL_KING).unwrap_or_else(|e| panic!("{e}"));
+    for depth in 1..=3 {
+        let r = Searcher::<Royale>::default().search(&p, &Limits::depth(depth));
+        assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("c3c9"), "depth {depth}");
+    }
+    let mut after = p.clone();
+    after.play_unchecked(p.parse_move("c3c9").unwrap());
+    assert!(after.in_interregnum(Seat(1)), "Ash has lost its king");
+    let gain = after.evaluate(Seat(0)) - p.evaluate(Seat(0));
+    assert!(gain >= motley_sovereign::eval::KING_TAKEN / 2, "taking a rival's king gains {gain}");
+}

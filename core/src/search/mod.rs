@@ -85,8 +85,9 @@
 //! shallower (two, from 6 plies left and the 7th input on) with a null
 //! window, and searched again at full depth only if it then beats alpha.
 //! This trades the exactness above for depth: Sovereign Chess and Royale,
-//! whose nodes have 100 to 300 inputs, use it; Joker's and Mage's Chess
-//! search the exact tree.
+//! whose nodes have 100 to 300 inputs, use it, and so does Mage's Chess,
+//! where every engagement declared multiplies the tree by its three
+//! resolutions; Joker's Chess searches the exact tree.
 //!
 //! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
