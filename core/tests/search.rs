@@ -361,6 +361,55 @@ fn quiescence_sees_the_recapture_beyond_the_horizon() {
     assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
 }
 
+/// Seat 1 answers `go` at the horizon with one of two captures, worth +20
+/// and +200 to it.
+static TWO_CAPTURES: [Node; 5] = [
+    Node::Decide { seat: 0, children: &[("go", 2, false)], eval: [0; 4] },
+    Node::End { seat: 0, winner: None },
+    Node::Decide { seat: 1, children: &[("small", 3, true), ("big", 4, true)], eval: [0; 4] },
+    leaf(0, -20),
+    leaf(0, -200),
+];
+
+#[test]
+fn quiescence_width_caps_the_inputs_followed_per_node() {
+    let r = searcher::<Tree>().search(&Tree::new(&TWO_CAPTURES, 2), &Limits::depth(1));
+    assert_eq!(r.score, Score(-200));
+    // With a width of one, only the first-ordered capture is followed.
+    let narrow = Tree { width: Some(1), ..Tree::new(&TWO_CAPTURES, 2) };
+    let r = searcher::<Tree>().search(&narrow, &Limits::depth(1));
+    assert_eq!(r.score, Score(-20));
+}
+
+/// Depth 3. `A` is worth +10 to seat 0. After `B`, seat 0 stands at −500
+/// one ply from the horizon, and only its second, quiet move `m2` (+50)
+/// would make `B` the better line.
+static FUTILE: [Node; 9] = [
+    Node::Decide { seat: 0, children: &[("A", 2, false), ("B", 3, false)], eval: [0; 4] },
+    Node::End { seat: 0, winner: None },
+    Node::Decide { seat: 1, children: &[("a", 4, false)], eval: [0; 4] },
+    Node::Decide { seat: 1, children: &[("b", 6, false)], eval: [0; 4] },
+    Node::Decide { seat: 0, children: &[("a2", 5, false)], eval: [0; 4] },
+    leaf(1, 10),
+    Node::Decide { seat: 0, children: &[("m1", 7, false), ("m2", 8, false)], eval: [-500, 500, 0, 0] },
+    leaf(1, -500),
+    leaf(1, 50),
+];
+
+#[test]
+fn futility_prunes_late_quiet_moves_one_ply_from_the_horizon() {
+    let r = searcher::<Tree>().search(&Tree::new(&FUTILE, 2), &Limits::depth(3));
+    assert_eq!((r.best, r.score), (Some(Label("B")), Score(50)));
+    // −500 + 300 cannot reach alpha (+10, from `A`): `m2` is not searched,
+    // `B` fails low and `A` stays. A margin of 600 could reach it.
+    let pruning = Tree { margin: Some(300), ..Tree::new(&FUTILE, 2) };
+    let r = searcher::<Tree>().search(&pruning, &Limits::depth(3));
+    assert_eq!((r.best, r.score), (Some(Label("A")), Score(10)));
+    let wide = Tree { margin: Some(600), ..Tree::new(&FUTILE, 2) };
+    let r = searcher::<Tree>().search(&wide, &Limits::depth(3));
+    assert_eq!((r.best, r.score), (Some(Label("B")), Score(50)));
+}
+
 /// Four seats. X → seat 1 picks {+100, −50} for seat 0; Y → seat 1 has
 /// only +10; W → seat 0 wins at once… but only in the second table.
 const PARANOID_TAIL: [Node; 7] = [

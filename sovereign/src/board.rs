@@ -6,6 +6,37 @@ use motley_core::{Bits, Board16x16, Dir, SetGeometry};
 
 use crate::piece::{Color, Piece, Role};
 
+/// The squares within 8 steps along `deltas` from each square (a range-8
+/// slider's reach on an empty board).
+const fn line_masks(deltas: [(i32, i32); 4]) -> [SquareSet; 256] {
+    let mut t = [SquareSet::EMPTY; 256];
+    let mut s = 0;
+    while s < 256 {
+        let (f, r) = ((s % 16) as i32, (s / 16) as i32);
+        let mut set = SquareSet::EMPTY;
+        let mut d = 0;
+        while d < 4 {
+            let mut k = 1;
+            while k <= 8 {
+                let (nf, nr) = (f + deltas[d].0 * k, r + deltas[d].1 * k);
+                if nf >= 0 && nf < 16 && nr >= 0 && nr < 16 {
+                    set = set.with((nr * 16 + nf) as u8);
+                }
+                k += 1;
+            }
+            d += 1;
+        }
+        t[s] = set;
+        s += 1;
+    }
+    t
+}
+
+/// For each square, the squares a range-8 rook reaches from it on an empty board.
+static ROOK_LINES: [SquareSet; 256] = line_masks([(1, 0), (-1, 0), (0, 1), (0, -1)]);
+/// For each square, the squares a range-8 bishop reaches from it on an empty board.
+static BISHOP_LINES: [SquareSet; 256] = line_masks([(1, 1), (-1, 1), (1, -1), (-1, -1)]);
+
 /// A square of the 16x16 board (`a1` = 0 … `p16` = 255).
 pub type Square = motley_core::Square<Board16x16>;
 /// A set of squares.
@@ -407,12 +438,29 @@ impl Board {
         {
             return true;
         }
+        // A slider can attack `t` only from its lines within range 8: the
+        // reach on an empty board rules most squares out without sliding.
         let queens = self.role(Role::Queen);
-        let rq = a & (self.role(Role::Rook) | queens);
+        let rq = a & (self.role(Role::Rook) | queens) & ROOK_LINES[t as usize];
         if rq.any() && (motley_core::attacks::rook(s, occ, 8) & rq).any() {
             return true;
         }
-        let bq = a & (self.role(Role::Bishop) | queens);
+        let bq = a & (self.role(Role::Bishop) | queens) & BISHOP_LINES[t as usize];
         bq.any() && (motley_core::attacks::bishop(s, occ, 8) & bq).any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BISHOP_LINES, ROOK_LINES, Square, SquareSet};
+
+    /// The prefilter masks are exactly the sliders' reach on an empty board.
+    #[test]
+    fn line_masks_are_the_empty_board_reach() {
+        for i in 0..=255u8 {
+            let s = Square::new_unchecked(i);
+            assert_eq!(ROOK_LINES[usize::from(i)], motley_core::attacks::rook(s, SquareSet::EMPTY, 8));
+            assert_eq!(BISHOP_LINES[usize::from(i)], motley_core::attacks::bishop(s, SquareSet::EMPTY, 8));
+        }
     }
 }

@@ -114,3 +114,27 @@ fn royale_takes_a_rivals_king() {
     let gain = after.evaluate(Seat(0)) - p.evaluate(Seat(0));
     assert!(gain >= motley_sovereign::eval::KING_TAKEN / 2, "taking a rival's king gains {gain}");
 }
+
+/// Royale: White's queen on c3 can take an Ash pawn on f3, which nobody
+/// guards, or one on c6, which Slate's rook on h6 guards. Both squares are
+/// plain (no army changes hands), so the guarded capture loses the queen
+/// for a pawn, and Royale's quiescence does not follow it.
+const QUEEN_TAKES: &str =
+    "7bk8/16/1bq1bq12/16/16/16/16/2ak13/15sk/16/2ap4sr8/16/16/2wq2ap10/16/8wk7 1 w a s b - 0";
+
+#[test]
+fn royale_quiescence_skips_a_capture_that_loses_material_at_once() {
+    let p = <Royale as Position>::from_fen(QUEEN_TAKES).unwrap_or_else(|e| panic!("{e}"));
+    for s in ["c6", "f3"] {
+        let sq = s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"));
+        assert_eq!(motley_sovereign::square_color(sq), None, "{s} is a plain square");
+    }
+    let free = p.parse_move("c3f3").unwrap();
+    let guarded = p.parse_move("c3c6").unwrap();
+    assert!(p.is_tactical(free) && p.is_tactical(guarded), "both are captures");
+    assert!(p.is_quiescence_input(free, 0));
+    assert!(!p.is_quiescence_input(guarded, 0), "the rook retakes: the queen for a pawn");
+    // Without the rook, the same capture wins a pawn and is followed.
+    let unguarded = <Royale as Position>::from_fen(&QUEEN_TAKES.replace("2ap4sr8", "2ap13")).unwrap();
+    assert!(unguarded.is_quiescence_input(unguarded.parse_move("c3c6").unwrap(), 0));
+}

@@ -643,8 +643,10 @@ impl<P: Evaluate> Searcher<P> {
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            // Only a result of exactly this depth may cut: see the module doc.
-            if !pv_node && u32::from(e.depth) == depth {
+            // Only a result of exactly this depth may cut, unless the variant
+            // opts in to deeper ones: see the module doc.
+            let deep_enough = u32::from(e.depth) == depth || (P::DEEPER_CUTS && u32::from(e.depth) > depth);
+            if !pv_node && deep_enough {
                 let s = from_tt(e.score, ply);
                 match e.bound {
                     Some(Bound::Exact) => return s,
@@ -664,6 +666,14 @@ impl<P: Evaluate> Searcher<P> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::REDUCTIONS);
+        // Futility: at the frontier, quiet inputs cannot lift a hopeless static score.
+        let futile = match pos.futility_margin() {
+            Some(margin) if depth == 1 && !pv_node => {
+                let stand = self.static_eval(pos);
+                (stand.saturating_add(margin) <= alpha).then_some(stand.saturating_add(margin))
+            }
+            _ => None,
+        };
         // With threads: inputs another thread is searching go last.
         let busy = self.busy_signals(depth);
         let own = busy_key(key, depth);
@@ -671,6 +681,13 @@ impl<P: Evaluate> Searcher<P> {
         let mut order = Deferring::new(buf.len());
         while let Some((i, may_defer)) = order.next() {
             let mv = buf[i].1;
+            if let Some(bound) = futile
+                && i > 0
+                && self.is_late_quiet(pos, mv, ply)
+            {
+                best = best.max(bound);
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             if may_defer
@@ -901,6 +918,9 @@ impl<P: Evaluate> Searcher<P> {
                 .map(|&mv| (pos.move_order_score(mv).clamp(-ORDER_HINT_LIMIT, ORDER_HINT_LIMIT), mv)),
         );
         buf.sort_by_key(|&(s, _)| Reverse(s));
+        if let Some(width) = pos.quiescence_width(qply) {
+            buf.truncate(width);
+        }
         let mut best = stand;
         for &(_, mv) in &buf {
             let mut child = pos.clone();

@@ -63,9 +63,9 @@
 //! most [`Evaluate::QUIESCENCE_PLIES`] inputs. Chance resolutions
 //! do not use up depth. Move order: transposition-table move, tactical inputs
 //! by [`Evaluate::move_order_score`], two killers per ply, then quiet inputs by
-//! history plus `move_order_score`. Unless the variant opts in to
-//! [late-move reductions](#late-move-reductions), no pruning or reduction
-//! that could change the value is used, and a table entry cuts the search only if it was
+//! history plus `move_order_score`. Unless the variant opts in to the
+//! [selective techniques](#late-move-reductions) below, no pruning or
+//! reduction that could change the value is used, and a table entry cuts the search only if it was
 //! searched to exactly the remaining depth (chance resolutions use no depth,
 //! so one position can recur at the same ply with different depths left; a
 //! deeper entry would then answer a different question). So at a fixed depth
@@ -78,8 +78,8 @@
 //!
 //! # Late-move reductions
 //! A variant may opt in ([`Evaluate::REDUCTIONS`], or
-//! [`SearchConfig::reductions`] for one search) to the one selective
-//! technique the search has: at a node with at least 3 plies left, every
+//! [`SearchConfig::reductions`] for one search) to the search's main
+//! selective technique: at a node with at least 3 plies left, every
 //! input after the first 3 that is quiet (not tactical, no positive
 //! [`Evaluate::move_order_score`], not a killer) is first searched one ply
 //! shallower (two, from 6 plies left and the 7th input on) with a null
@@ -88,6 +88,13 @@
 //! whose nodes have 100 to 300 inputs, use it, and so does Mage's Chess,
 //! where every engagement declared multiplies the tree by its three
 //! resolutions; Joker's Chess searches the exact tree.
+//!
+//! Three more selective techniques are opt-in, and only Royale, whose
+//! rounds are four plies of which paranoid search gives three to one
+//! side, uses them: futility pruning at the frontier
+//! ([`Evaluate::futility_margin`]), a cap on the inputs quiescence follows
+//! per node ([`Evaluate::quiescence_width`]), and cuts by table entries
+//! searched deeper than needed ([`Evaluate::DEEPER_CUTS`]).
 //!
 //! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
@@ -251,6 +258,16 @@ pub trait Evaluate: Position {
     /// it. Defaults to 8.
     const QUIESCENCE_PLIES: u32 = 8;
 
+    /// How many inputs quiescence search follows at most at a node `qply`
+    /// plies past the horizon, the best-ordered first
+    /// ([`Evaluate::move_order_score`]); `None`, the default, follows every
+    /// one [`Evaluate::is_quiescence_input`] names. With four seats, the
+    /// three opponents' capture sequences multiply: Royale narrows them.
+    fn quiescence_width(&self, qply: u32) -> Option<usize> {
+        let _ = qply;
+        None
+    }
+
     /// An ordering hint for `mv`, higher first: for tactical inputs an
     /// MVV-LVA-style value (victim value × 16 − attacker value, scaled to
     /// well under 10⁸), for quiet ones a small bonus (promotion, …) added to
@@ -265,6 +282,26 @@ pub trait Evaluate: Position {
     /// [`SearchConfig::reductions`] overrides it. Defaults to `false`: the
     /// exact depth-limited tree.
     const REDUCTIONS: bool = false;
+
+    /// Whether a transposition-table entry searched *deeper* than the
+    /// remaining depth may cut the search, the usual rule of chess engines
+    /// (see the [module doc](self#search)). Defaults to `false`: only an entry of
+    /// exactly the remaining depth cuts, which keeps a fixed-depth value the
+    /// plain value of the depth-limited tree; a variant without chance nodes
+    /// may opt in for speed.
+    const DEEPER_CUTS: bool = false;
+
+    /// Futility pruning at the frontier (see the [module
+    /// doc](self#late-move-reductions)): at a node of the main search with
+    /// one ply left, outside the principal variation, when the static
+    /// evaluation plus this margin (centipawns) cannot reach alpha, the
+    /// quiet inputs after the first that [late-move
+    /// reductions](self#late-move-reductions) would reduce are not searched
+    /// (the node's value is then at most the evaluation plus the margin).
+    /// `None`, the default: no pruning.
+    fn futility_margin(&self) -> Option<i32> {
+        None
+    }
 
     /// Loss aversion at chance nodes, in percent: at a chance node, an
     /// outcome that ends the game at once with a loss for the seat to move

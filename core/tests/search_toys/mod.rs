@@ -325,6 +325,10 @@ pub struct Tree {
     pub nodes: &'static [Node],
     pub seats: u8,
     pub at: usize,
+    /// [`Evaluate::quiescence_width`] at every quiescence ply.
+    pub width: Option<usize>,
+    /// [`Evaluate::futility_margin`].
+    pub margin: Option<i32>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -344,7 +348,7 @@ impl fmt::Display for Tree {
 
 impl Tree {
     pub fn new(nodes: &'static [Node], seats: u8) -> Self {
-        Tree { nodes, seats, at: 0 }
+        Tree { nodes, seats, at: 0, width: None, margin: None }
     }
     fn children(&self) -> Vec<(&'static str, usize)> {
         match self.nodes[self.at] {
@@ -420,6 +424,12 @@ impl Evaluate for Tree {
             Node::Decide { children, .. } => children.iter().any(|&(l, _, t)| t && l == mv.0),
             _ => false,
         }
+    }
+    fn quiescence_width(&self, _: u32) -> Option<usize> {
+        self.width
+    }
+    fn futility_margin(&self) -> Option<i32> {
+        self.margin
     }
 }
 
