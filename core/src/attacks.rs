@@ -149,6 +149,46 @@ pub const fn ray_table<const W: usize, const N: usize>(files: u8, ranks: u8) -> 
     t
 }
 
+/// For each square, the squares a slider along `dirs` reaches on an empty
+/// board within `range` steps: the set [`slides`] returns without blockers,
+/// as a table. A prefilter for attack tests: a slider outside it cannot
+/// reach the square whatever stands between.
+///
+/// ```
+/// use motley_core::attacks::{Dir, reach_table};
+/// use motley_core::Bits;
+/// static ROOK8: [Bits<4>; 256] = reach_table::<4, 256>(16, 16, &Dir::ORTHOGONAL, 8);
+/// assert_eq!(ROOK8[0].count(), 16); // a1: eight squares up, eight right
+/// ```
+#[must_use]
+pub const fn reach_table<const W: usize, const N: usize>(
+    files: u8,
+    ranks: u8,
+    dirs: &[Dir],
+    range: u8,
+) -> [Bits<W>; N] {
+    let mut t = [Bits::<W>::EMPTY; N];
+    let mut sq = 0;
+    while sq < N {
+        let mut d = 0;
+        while d < dirs.len() {
+            let (df, dr) = dirs[d].delta();
+            let mut f = (sq % files as usize) as i32 + df as i32;
+            let mut r = (sq / files as usize) as i32 + dr as i32;
+            let mut steps = 1;
+            while steps <= range as u32 && f >= 0 && r >= 0 && f < files as i32 && r < ranks as i32 {
+                t[sq] = t[sq].with((f + r * files as i32) as u8);
+                f += df as i32;
+                r += dr as i32;
+                steps += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
 /// For each square and radius `0..16`, the squares at Chebyshev distance `1..=radius`.
 #[must_use]
 pub const fn within_table<const W: usize, const N: usize>(files: u8) -> [[Bits<W>; 16]; N] {

@@ -123,3 +123,30 @@ fn diagram_round_trip() {
         assert_eq!(Bits::<4>::from_diagram::<Board16x16>(&text), Some(occ));
     }
 }
+
+/// `reach_table` is the naive walk on an empty board, for both line sets
+/// and several ranges, on all three boards.
+#[test]
+fn reach_tables_are_the_empty_board_walk() {
+    fn check<G: SetGeometry<W>, const W: usize, const N: usize>(tables: [[[Bits<W>; N]; 3]; 2]) {
+        for (dirs, by_range) in [Dir::ORTHOGONAL, Dir::DIAGONAL].iter().zip(tables) {
+            for (range, table) in [1u8, 3, 8].into_iter().zip(by_range) {
+                for (i, &reach) in table.iter().enumerate() {
+                    let sq = Square::<G>::new_unchecked(i as u8);
+                    let naive =
+                        dirs.iter().fold(Bits::EMPTY, |acc, &d| acc | naive_slide(sq, d, Bits::EMPTY, range));
+                    assert_eq!(reach, naive, "{sq} range {range}");
+                }
+            }
+        }
+    }
+    macro_rules! tables {
+        ($w:literal, $n:literal, $f:literal, $r:literal) => {
+            [Dir::ORTHOGONAL, Dir::DIAGONAL]
+                .map(|dirs| [1u8, 3, 8].map(|range| attacks::reach_table::<$w, $n>($f, $r, &dirs, range)))
+        };
+    }
+    check::<Board6x8, 1, 48>(tables!(1, 48, 6, 8));
+    check::<Board8x8, 1, 64>(tables!(1, 64, 8, 8));
+    check::<Board16x16, 4, 256>(tables!(4, 256, 16, 16));
+}

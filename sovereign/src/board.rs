@@ -2,40 +2,15 @@
 //! promotion zone, pawn tables built at compile time) and the placement: a
 //! mailbox plus one square set per colour and per role.
 
+use motley_core::attacks::reach_table;
 use motley_core::{Bits, Board16x16, Dir, SetGeometry};
 
 use crate::piece::{Color, Piece, Role};
 
-/// The squares within 8 steps along `deltas` from each square (a range-8
-/// slider's reach on an empty board).
-const fn line_masks(deltas: [(i32, i32); 4]) -> [SquareSet; 256] {
-    let mut t = [SquareSet::EMPTY; 256];
-    let mut s = 0;
-    while s < 256 {
-        let (f, r) = ((s % 16) as i32, (s / 16) as i32);
-        let mut set = SquareSet::EMPTY;
-        let mut d = 0;
-        while d < 4 {
-            let mut k = 1;
-            while k <= 8 {
-                let (nf, nr) = (f + deltas[d].0 * k, r + deltas[d].1 * k);
-                if nf >= 0 && nf < 16 && nr >= 0 && nr < 16 {
-                    set = set.with((nr * 16 + nf) as u8);
-                }
-                k += 1;
-            }
-            d += 1;
-        }
-        t[s] = set;
-        s += 1;
-    }
-    t
-}
-
 /// For each square, the squares a range-8 rook reaches from it on an empty board.
-static ROOK_LINES: [SquareSet; 256] = line_masks([(1, 0), (-1, 0), (0, 1), (0, -1)]);
+static ROOK_LINES: [SquareSet; 256] = reach_table::<4, 256>(16, 16, &Dir::ORTHOGONAL, 8);
 /// For each square, the squares a range-8 bishop reaches from it on an empty board.
-static BISHOP_LINES: [SquareSet; 256] = line_masks([(1, 1), (-1, 1), (1, -1), (-1, -1)]);
+static BISHOP_LINES: [SquareSet; 256] = reach_table::<4, 256>(16, 16, &Dir::DIAGONAL, 8);
 
 /// A square of the 16x16 board (`a1` = 0 … `p16` = 255).
 pub type Square = motley_core::Square<Board16x16>;
