@@ -242,7 +242,9 @@ fn annotate_marks_bad_moves_with_the_best_move() {
         let doc = json(&["annotate", &file, "--depth", "2", "--json"]);
         marked += marks_follow_thresholds(&doc);
         let record = doc["record"].as_str().unwrap();
-        assert!(record.contains("Summary. "), "{record}");
+        // The summary comment opens with `{Summary.`; the record wraps at
+        // 80 columns, so a space or a line break may follow.
+        assert!(record.split_whitespace().any(|w| w == "{Summary."), "{record}");
     }
     assert!(marked > 0, "no move marked");
 }
