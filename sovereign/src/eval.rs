@@ -384,7 +384,14 @@ impl Evaluate for Sovereign {
 /// 41.0% observed); Brier score 0.1547. The stated prior this replaces (a
 /// quarter at 0, one unit of log-odds per 1000 centipawns) was off by 69
 /// points on the same games (Brier 0.2756). Self-play wins about a fifth of
-/// the games per seat, so the start reads −0.56 (19.4%).
+/// the games per seat, so the start reads −0.59 at depth 5 (−0.56 before
+/// the selective search).
+///
+/// On 300 held-out games of the selective search (`docs/analysis.md`,
+/// third session) the top decile is right (50.9% predicted, 53.3%
+/// observed) and the lowest is off by 16.3 points: a score near
+/// −[`INTERREGNUM`] there means the three rivals *could* take the king
+/// together, which in play they do not, and those positions win 29%.
 pub const ROYALE_WDL: WdlModel = WdlModel {
     seats: 4,
     scale: 417.5,
