@@ -132,18 +132,7 @@ pub const fn ray_table<const W: usize, const N: usize>(files: u8, ranks: u8) -> 
     let mut t = [[Bits::<W>::EMPTY; N]; 8];
     let mut d = 0;
     while d < 8 {
-        let (df, dr) = Dir::ALL[d].delta();
-        let mut sq = 0;
-        while sq < N {
-            let mut f = (sq % files as usize) as i32 + df as i32;
-            let mut r = (sq / files as usize) as i32 + dr as i32;
-            while f >= 0 && r >= 0 && f < files as i32 && r < ranks as i32 {
-                t[d][sq] = t[d][sq].with((f + r * files as i32) as u8);
-                f += df as i32;
-                r += dr as i32;
-            }
-            sq += 1;
-        }
+        t[d] = reach_table::<W, N>(files, ranks, &[Dir::ALL[d]], UNLIMITED);
         d += 1;
     }
     t

@@ -59,8 +59,8 @@
 //! that cannot lift the static score by [`FUTILITY_MARGIN`] to alpha are
 //! pruned; and a table entry searched deeper than needed may cut
 //! ([`Evaluate::DEEPER_CUTS`]; Royale has no chance nodes). Without these a
-//! middle game of the fixtures took 63 s to depth 5 and did not reach
-//! depth 6 in minutes; with them, 14 s and 44 s.
+//! middle game of the fixtures took about a minute to depth 5 and did not
+//! reach depth 6 in minutes; with them, 10 s and 35 s (`docs/analysis.md`).
 
 use motley_core::search::{Evaluate, WdlModel};
 use motley_core::{Board16x16, Seat, SetGeometry};
@@ -282,9 +282,9 @@ fn capture(st: &State, mv: Move) -> Option<(i32, i32)> {
 /// than its victim, the victim stands on a plain square (a capture on a
 /// square of colour may take a whole army) and another seat's piece then
 /// attacks the square. Royale's quiescence does not follow these.
-fn losing_capture(st: &State, mv: Move) -> bool {
+/// `values` is [`capture`]'s (victim, attacker) for `mv`.
+fn losing_capture(st: &State, mv: Move, (victim, attacker): (i32, i32)) -> bool {
     let Move::Normal { from, to, promotion: None } = mv else { return false };
-    let Some((victim, attacker)) = capture(st, mv) else { return false };
     let t = to.bit();
     if attacker <= victim || SQUARE_COLOR[usize::from(t)] != NONE {
         return false;
@@ -437,7 +437,10 @@ impl Evaluate for Royale {
     /// quiet moves that take a neutral army.
     fn is_quiescence_input(&self, mv: Move, qply: u32) -> bool {
         let st = self.state();
-        (tactical(st, mv) && !losing_capture(st, mv)) || (qply < OCCUPY_PLIES && occupies(st, mv))
+        match capture(st, mv) {
+            Some(values) => !losing_capture(st, mv, values),
+            None => tactical(st, mv) || (qply < OCCUPY_PLIES && occupies(st, mv)),
+        }
     }
 
     /// MVV-LVA, with a bonus for capturing on a square of colour (a link).
