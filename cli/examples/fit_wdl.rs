@@ -143,7 +143,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
     let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
     let mut searcher = Searcher::<P>::new(SearchConfig::default());
     let mut game = History::with_default_rules(P::start());
-    let mut pending: Vec<(f64, Seat, u32)> = Vec::new();
+    let mut pending: Vec<(f64, Seat, u32, usize)> = Vec::new();
     let mut plies = 0;
     let (results, reason) = loop {
         if let Some(outcome) = game.outcome() {
@@ -167,7 +167,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         } else {
             let r = searcher.search(&pos, &Limits { nodes: a.nodes, ..Limits::depth(a.depth) });
             if let Some(cp) = r.score.centipawns() {
-                pending.push((f64::from(cp), pos.turn(), plies));
+                pending.push((f64::from(cp), pos.turn(), plies, pos.wdl_class(pos.turn())));
             }
             match r.best {
                 Some(mv) => mv,
@@ -179,7 +179,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
     };
     let samples = pending
         .iter()
-        .map(|&(score, seat, _)| Sample { score, seat, result: results[seat.index()] })
+        .map(|&(score, seat, _, class)| Sample { score, seat, result: results[seat.index()], class })
         .collect();
     let sample_plies = pending.iter().map(|p| p.2).collect();
     Game { samples, sample_plies, results, reason, plies }
@@ -264,7 +264,7 @@ fn self_play<P: Evaluate + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, V
     summary("held-out", &held, seats);
     eprintln!("self-play: {:.1} s", t.elapsed().as_secs_f64());
     if let Some(path) = &a.dump {
-        let mut text = String::from("# set game ply seat raw result\n");
+        let mut text = String::from("# set game ply seat raw result class\n");
         for (set, games) in [("fit", &fit_games), ("held-out", &held)] {
             for (g, game) in games.iter().enumerate() {
                 for (s, ply) in game.samples.iter().zip(&game.sample_plies) {
@@ -273,7 +273,12 @@ fn self_play<P: Evaluate + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, V
                         SeatResult::Draw => "draw",
                         SeatResult::Loss => "loss",
                     };
-                    text.push_str(&format!("{set} {g} {ply} {} {} {r}\n", s.seat.index(), s.score));
+                    text.push_str(&format!(
+                        "{set} {g} {ply} {} {} {r} {}\n",
+                        s.seat.index(),
+                        s.score,
+                        s.class
+                    ));
                 }
             }
         }
@@ -293,9 +298,12 @@ fn read_dump(path: &str) -> Result<(Vec<Sample>, Vec<Sample>, bool), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
-        let bad = || format!("line {}: expected `set game ply seat raw result`", n + 1);
+        let bad = || format!("line {}: expected `set game ply seat raw result [class]`", n + 1);
         let f: Vec<&str> = line.split_whitespace().collect();
-        let [set, _, _, seat, raw, result] = f[..] else { return Err(bad()) };
+        let (&[set, _, _, seat, raw, result], class) = (&f[..f.len().min(6)], f.get(6)) else {
+            return Err(bad());
+        };
+        let class: usize = class.map_or(Ok(0), |c| c.parse().map_err(|_| bad()))?;
         let seat = Seat(seat.parse().map_err(|_| bad())?);
         let score: f64 = raw.parse().map_err(|_| bad())?;
         let result = match result {
@@ -304,7 +312,7 @@ fn read_dump(path: &str) -> Result<(Vec<Sample>, Vec<Sample>, bool), String> {
             "loss" => SeatResult::Loss,
             _ => return Err(bad()),
         };
-        let sample = Sample { score, seat, result };
+        let sample = Sample { score, seat, result, class };
         match set {
             "fit" => train.push(sample),
             "held-out" => test.push(sample),
@@ -343,7 +351,16 @@ impl VariantTask for Fit<'_> {
             draw_floor_width: a.draw_floor_width,
             clamp: a.clamp.map_or(f64::from(motley_core::search::EVAL_LIMIT), |c| c as f64),
         };
-        let model = wdl::fit(&train, options);
+        // One model per odds class (`Evaluate::wdl_class`), each fitted on
+        // its own samples; a class without samples keeps the variant's model.
+        let classes = P::WDL_MODELS.len().max(1);
+        let models: Vec<WdlModel> = (0..classes)
+            .map(|c| {
+                let own: Vec<Sample> = train.iter().filter(|s| s.class == c).copied().collect();
+                if own.is_empty() { P::WDL_MODELS[c] } else { wdl::fit(&own, options) }
+            })
+            .collect();
+        let model = models[P::start().wdl_class(P::start().turn()).min(classes - 1)];
         let cmd = format!(
             "cargo run --release -p motley-cli --example fit_wdl -- {} --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",
             a.variant.name(),
@@ -361,7 +378,13 @@ impl VariantTask for Fit<'_> {
             + if a.draw_floor_width { " --draw-floor-width 1" } else { "" };
         println!();
         println!("// Fitted by `{cmd}`");
-        println!("{}", rust_source(&model));
+        for (c, m) in models.iter().enumerate() {
+            if classes > 1 {
+                let n = train.iter().filter(|s| s.class == c).count();
+                println!("// class {c}: {n} fitted positions");
+            }
+            println!("{}", rust_source(m));
+        }
         println!();
         let start = P::start();
         let mut searcher = Searcher::<P>::new(SearchConfig::default());
@@ -379,10 +402,23 @@ impl VariantTask for Fit<'_> {
         );
         println!();
         println!("calibration on the fitted games:");
-        print!("{}", wdl::calibration(&model, &train));
+        print!("{}", wdl::calibration_of(&models, &train));
         println!();
         println!("calibration on the held-out games:");
-        print!("{}", wdl::calibration(&model, &test));
+        print!("{}", wdl::calibration_of(&models, &test));
+        if classes > 1 {
+            println!();
+            println!("the variant's current models on the held-out games:");
+            print!("{}", wdl::calibration_of(P::WDL_MODELS, &test));
+            for c in 0..classes {
+                let own: Vec<Sample> = test.iter().filter(|s| s.class == c).copied().collect();
+                if !own.is_empty() {
+                    println!();
+                    println!("class {c} alone, held out:");
+                    print!("{}", wdl::calibration_of(&models, &own));
+                }
+            }
+        }
     }
 }
 

@@ -160,7 +160,7 @@ fn depth_scores<P: Evaluate>(pos: &P, to: u32, threads: usize) -> Vec<(u32, Opti
     searcher.search_with(pos, &Limits::depth(to), |info| {
         let Some(line) = info.lines.first() else { return };
         let score = line.score;
-        let value = score.centipawns().map(|raw| (raw, P::WDL.normalise(score, seat).0));
+        let value = score.centipawns().map(|raw| (raw, pos.wdl_model(seat).normalise(score, seat).0));
         out.push((info.depth, value));
     });
     out

@@ -157,11 +157,11 @@ pub fn seat_wins<P: Evaluate>(pos: &P, score: Score) -> Vec<(Seat, u16)> {
         return Vec::new();
     }
     let mover = pos.turn();
-    let own = P::WDL.wdl(score, mover);
+    let own = pos.wdl_model(mover).wdl(score, mover);
     let others: Vec<(Seat, f64)> = (0..n)
         .map(|i| Seat(i as u8))
         .filter(|&s| s != mover)
-        .map(|s| (s, P::WDL.probabilities(f64::from(pos.evaluate(s)), s)[0]))
+        .map(|s| (s, pos.wdl_model(s).probabilities(f64::from(pos.evaluate(s)), s)[0]))
         .collect();
     let total: f64 = others.iter().map(|o| o.1).sum();
     let mut left = own.loss;
@@ -254,7 +254,7 @@ pub fn analyze<P: Evaluate + BoardView>(
     let multipv = limits.multipv;
     let json_out = args.common.json;
     let pos = game.position();
-    let (wdl, seat) = (P::WDL, pos.turn());
+    let (wdl, seat) = (pos.wdl_model(pos.turn()), pos.turn());
     let write_err = |e: std::io::Error| CliError::failure(format!("cannot write output: {e}"), "stdout");
     let mut iterations = Vec::new();
     // With --json the facts are the document's first keys; otherwise they

@@ -190,6 +190,8 @@ pub trait AsHistory: Notation {
     /// The current position with its history (Mage's Chess: the position
     /// alone, whose history adds no draw).
     fn history(&self) -> History<Self::Shown>;
+    /// The current position, the one whose odds model reads its scores.
+    fn shown(&self) -> &Self::Shown;
 }
 
 impl<P: motley_core::record::MoveText + BoardView + Evaluate> AsHistory for History<P> {
@@ -197,12 +199,18 @@ impl<P: motley_core::record::MoveText + BoardView + Evaluate> AsHistory for Hist
     fn history(&self) -> History<P> {
         self.clone()
     }
+    fn shown(&self) -> &P {
+        self.position()
+    }
 }
 
 impl AsHistory for motley_mages::MagesRecord {
     type Shown = motley_mages::Mages;
     fn history(&self) -> History<motley_mages::Mages> {
         History::with_default_rules(self.position().clone())
+    }
+    fn shown(&self) -> &motley_mages::Mages {
+        self.position()
     }
 }
 
@@ -325,13 +333,13 @@ fn replay<N: AsHistory>(raw: &RawGame, args: &ReplayArgs, term: Terminal) -> Res
 
 // ---- annotate ----------------------------------------------------------------
 
-/// The expected result (0 to 1) of a score for `seat` (the side to move
-/// or not, `to_move`), under variant `P`'s fitted odds ([`Evaluate::WDL`]):
-/// 1 for a forced win, 0 for a forced loss, else the win chance plus the
-/// draw chance shared among the seats.
+/// The expected result (0 to 1) of a score of `pos` for `seat` (the side
+/// to move or not, `to_move`), under the variant's fitted odds for that
+/// position ([`Evaluate::wdl_model`]): 1 for a forced win, 0 for a forced
+/// loss, else the win chance plus the draw chance shared among the seats.
 #[must_use]
-pub fn expected_result<P: Evaluate>(score: Score, seat: Seat, to_move: bool) -> f64 {
-    P::WDL.expected_for(score, seat, to_move)
+pub fn expected_result<P: Evaluate>(pos: &P, score: Score, seat: Seat, to_move: bool) -> f64 {
+    pos.wdl_model(seat).expected_for(score, seat, to_move)
 }
 
 /// Expected result lost by a move from which it is marked an inaccuracy (`?!`, `$6`).
@@ -357,10 +365,11 @@ fn mark(loss: f64) -> Option<(&'static str, u8)> {
     }
 }
 
-/// The comment form of `score` for `seat` (to move or not): the
-/// normalised score under `P`'s odds, or a forced result's distance.
-fn eval_score<P: Evaluate>(score: Score, seat: Seat, to_move: bool) -> EvalScore {
-    let score = P::WDL.normalise_for(score, seat, to_move);
+/// The comment form of a score of `pos` for `seat` (to move or not): the
+/// normalised score under the position's odds, or a forced result's
+/// distance.
+fn eval_score<P: Evaluate>(pos: &P, score: Score, seat: Seat, to_move: bool) -> EvalScore {
+    let score = pos.wdl_model(seat).normalise_for(score, seat, to_move);
     match score.win_distance() {
         Some(d) => EvalScore::Mate(d),
         None => EvalScore::Centipawns(score.0),
@@ -517,8 +526,8 @@ fn annotate_game<N: AsHistory>(
         };
         let loss = if choice && best.as_deref() != Some(node.token.as_str()) {
             let after_to_move = states[i + 1].mover() == seat;
-            (expected_result::<N::Shown>(best_score, seat, true)
-                - expected_result::<N::Shown>(after, seat, after_to_move))
+            (expected_result(before.shown(), best_score, seat, true)
+                - expected_result(states[i + 1].shown(), after, seat, after_to_move))
             .max(0.0)
         } else {
             0.0
@@ -547,8 +556,9 @@ fn annotate_game<N: AsHistory>(
             && let Some(after) = e.after
         {
             let to_move = states[e.ply].mover() == e.seat;
-            let wdl = <N::Shown as Evaluate>::WDL.wdl_for(after, e.seat, to_move).to_array();
-            let score = eval_score::<N::Shown>(after, e.seat, to_move);
+            let shown = states[e.ply].shown();
+            let wdl = shown.wdl_model(e.seat).wdl_for(after, e.seat, to_move).to_array();
+            let score = eval_score(shown, after, e.seat, to_move);
             comment = Evaluation { score, wdl: Some(wdl) }.to_string();
         }
         if let Some((word, nag)) = mark(e.loss) {
@@ -576,10 +586,10 @@ fn annotate_game<N: AsHistory>(
                 "seat": seat_names.get(e.seat.index()).copied().unwrap_or("?"),
                 "move": e.token,
                 "choice": e.choice,
-                "eval": e.after.map(|s| eval_score::<N::Shown>(s, e.seat, after_to_move(e)).to_string()),
-                "wdl": e.after.map(|s| wdl_json(<N::Shown as Evaluate>::WDL.wdl_for(s, e.seat, after_to_move(e)))),
+                "eval": e.after.map(|s| eval_score(states[e.ply].shown(), s, e.seat, after_to_move(e)).to_string()),
+                "wdl": e.after.map(|s| wdl_json(states[e.ply].shown().wdl_model(e.seat).wdl_for(s, e.seat, after_to_move(e)))),
                 "best": e.best,
-                "best_eval": e.best_score.map(|s| eval_score::<N::Shown>(s, e.seat, true).to_string()),
+                "best_eval": e.best_score.map(|s| eval_score(states[e.ply - 1].shown(), s, e.seat, true).to_string()),
                 "expected_loss": (e.loss * 1000.0).round() / 1000.0,
                 "mark": mark(e.loss).map(|(w, _)| w),
             })

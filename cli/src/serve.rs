@@ -674,19 +674,29 @@ impl VariantTask for StreamSearch {
                 elapsed: Duration::ZERO,
                 stopped: false,
             };
-            let _ = tx
-                .send(Message::Event("done", done_json(&none, false, &game.status(), (&P::WDL, pos.turn()))));
+            let _ = tx.send(Message::Event(
+                "done",
+                done_json(&none, false, &game.status(), (&pos.wdl_model(pos.turn()), pos.turn())),
+            ));
             return;
         }
         let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
         let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
-            if tx.send(Message::Event("info", info_json(info, (&P::WDL, pos.turn())))).is_err() {
+            if tx
+                .send(Message::Event("info", info_json(info, (&pos.wdl_model(pos.turn()), pos.turn()))))
+                .is_err()
+            {
                 stop.store(true, Ordering::Relaxed);
             }
         });
         let _ = tx.send(Message::Event(
             "done",
-            done_json(&result, pos.chance().is_some(), &game.status(), (&P::WDL, pos.turn())),
+            done_json(
+                &result,
+                pos.chance().is_some(),
+                &game.status(),
+                (&pos.wdl_model(pos.turn()), pos.turn()),
+            ),
         ));
     }
 }

@@ -165,6 +165,7 @@ fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>
         }
         Go::Search { limits, infinite, wdl } => {
             let seat = pos.turn();
+            let model = pos.wdl_model(seat);
             let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(stop));
             let multipv = limits.multipv;
             // A `stop` before depth 1 completes still gets a depth-1 answer.
@@ -175,9 +176,9 @@ fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>
                         text.push_str(&format!(" multipv {}", k + 1));
                     }
                     let pv: Vec<String> = line.moves.iter().map(ToString::to_string).collect();
-                    text.push_str(&format!(" score {}", P::WDL.normalise(line.score, seat).uci()));
+                    text.push_str(&format!(" score {}", model.normalise(line.score, seat).uci()));
                     if wdl {
-                        text.push_str(&format!(" wdl {}", P::WDL.wdl(line.score, seat)));
+                        text.push_str(&format!(" wdl {}", model.wdl(line.score, seat)));
                     }
                     text.push_str(&format!(
                         " nodes {} nps {} time {} pv {}",

@@ -61,7 +61,9 @@ fn sovereign_start_is_near_even() {
 #[test]
 fn fitted_models_are_sound() {
     fn check<P: Evaluate>() {
-        let m = P::WDL;
+        P::WDL_MODELS.iter().chain([&P::WDL]).for_each(sound::<P>);
+    }
+    fn sound<P: Evaluate>(m: &motley_core::search::WdlModel) {
         assert!(m.scale > 0.0 && m.draw_width >= 0.0 && m.power > 0.0, "{}: {m:?}", P::VARIANT);
         let mut last = 0;
         for cp in (-3000..=3000).step_by(50) {

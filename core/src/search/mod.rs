@@ -218,6 +218,28 @@ pub trait Evaluate: Position {
     /// The search never uses it.
     const WDL: WdlModel = WdlModel::ELO;
 
+    /// The odds models of the variant, one per *class* of position
+    /// ([`Evaluate::wdl_class`]): a variant whose raw scores mean different
+    /// chances in different kinds of position fits one model per kind
+    /// (Royale: by how many kings are left). Defaults to [`Evaluate::WDL`]
+    /// alone. The search never uses them.
+    const WDL_MODELS: &'static [WdlModel] = &[Self::WDL];
+
+    /// Which of [`Evaluate::WDL_MODELS`] reads this position's scores for
+    /// `seat` (an index below its length). Defaults to 0.
+    fn wdl_class(&self, seat: Seat) -> usize {
+        let _ = seat;
+        0
+    }
+
+    /// The model that reads this position's scores for `seat`, the one
+    /// front ends use for its odds and normalised score:
+    /// [`Evaluate::WDL_MODELS`] at [`Evaluate::wdl_class`] ([`Evaluate::WDL`]
+    /// unless a variant has classes).
+    fn wdl_model(&self, seat: Seat) -> WdlModel {
+        Self::WDL_MODELS.get(self.wdl_class(seat)).copied().unwrap_or(Self::WDL)
+    }
+
     /// How good the position is for `seat`, in centipawns, at a decision node
     /// of an ongoing game (the search scores finished games itself, and never
     /// calls this at a chance node except at [`MAX_PLY`]). With two seats it

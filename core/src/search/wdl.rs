@@ -349,6 +349,11 @@ pub struct Sample {
     pub seat: Seat,
     /// That seat's result in the game.
     pub result: SeatResult,
+    /// The position's odds class for `seat`
+    /// ([`Evaluate::wdl_class`](super::Evaluate::wdl_class); 0 in a variant
+    /// with one model): [`calibration_of`] reads the sample with that
+    /// class's model, and a fit of one class takes only its samples.
+    pub class: usize,
 }
 
 /// What [`fit`] may adjust beyond the scale.
@@ -481,9 +486,14 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// offset, tempo and win offset (in pawns), the logarithms of the draw
 /// width and the shape, the log-odds of the draw floor and the logarithm of
 /// its width, as `options` asks. Deterministic.
+///
+/// With four seats the descent also starts from a second point read off
+/// the samples (a scale of the scores' spread, the win offset that
+/// predicts the observed win rate at their mean) and keeps the better end:
+/// positions whose scores sit far from 0 (Royale with two kings left)
+/// start the first point on a flat part of the curve, where the descent
+/// stalls.
 #[must_use]
-// The Hessian is filled by (row, column) index, symmetric.
-#[allow(clippy::needless_range_loop)]
 pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
     let mut v = vec![200f64.ln()];
     if options.seat_offset && options.seats == 2 {
@@ -512,6 +522,33 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
             v.push(500f64.ln());
         }
     }
+    let mut best = descend(samples, options, v.clone());
+    if options.seats > 2 && !samples.is_empty() {
+        let n = samples.len() as f64;
+        let clamp = |x: f64| x.clamp(-options.clamp, options.clamp);
+        let mean = samples.iter().map(|s| clamp(s.score)).sum::<f64>() / n;
+        let spread =
+            (samples.iter().map(|s| (clamp(s.score) - mean).powi(2)).sum::<f64>() / n).sqrt().max(100.0);
+        let won = samples.iter().filter(|s| s.result == SeatResult::Win).count() as f64;
+        let rate = ((won + 0.5) / (n + 1.0)).clamp(1e-3, 1.0 - 1e-3);
+        let mut w = v;
+        w[0] = spread.ln();
+        // The win offset follows the scale (and the seat offsets, absent
+        // with four seats).
+        w[1] = (mean + spread * ((1.0 - rate) / rate).ln()) / 100.0;
+        let other = descend(samples, options, w);
+        if other.1 < best.1 {
+            best = other;
+        }
+    }
+    model_of(&best.0, options)
+}
+
+/// The damped Newton descent of [`fit`] from parameter vector `v`: the
+/// parameters it ends at and their cost.
+// The Hessian is filled by (row, column) index, symmetric.
+#[allow(clippy::needless_range_loop)]
+fn descend(samples: &[Sample], options: FitOptions, mut v: Vec<f64>) -> (Vec<f64>, f64) {
     let f = |v: &[f64]| cost(&model_of(v, options), samples);
     let n = v.len();
     let h = 1e-4;
@@ -568,7 +605,7 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
             break;
         }
     }
-    model_of(&v, options)
+    (v, fx)
 }
 
 /// One group of [`Calibration::deciles`].
@@ -599,11 +636,24 @@ pub struct Calibration {
     pub max_gap: f64,
 }
 
-/// Calibration of `model` on `samples` (see [`Calibration`]).
+/// Calibration of `model` on `samples` (see [`Calibration`]), whatever
+/// their class.
 #[must_use]
 pub fn calibration(model: &WdlModel, samples: &[Sample]) -> Calibration {
+    calibration_of(
+        core::slice::from_ref(model),
+        &samples.iter().map(|s| Sample { class: 0, ..*s }).collect::<Vec<_>>(),
+    )
+}
+
+/// Calibration of a variant's models on `samples`, each read by the model
+/// of its class (`models[class]`; the last one for a class beyond them):
+/// the deciles mix the classes, as a user's positions do.
+#[must_use]
+pub fn calibration_of(models: &[WdlModel], samples: &[Sample]) -> Calibration {
+    let model_of = |s: &Sample| models.get(s.class).or(models.last()).copied().unwrap_or(WdlModel::ELO);
     let mut rows: Vec<([f64; 3], SeatResult)> =
-        samples.iter().map(|s| (model.probabilities(s.score, s.seat), s.result)).collect();
+        samples.iter().map(|s| (model_of(s).probabilities(s.score, s.seat), s.result)).collect();
     rows.sort_by(|a, b| a.0[0].total_cmp(&b.0[0]));
     let n = rows.len();
     let mut deciles = Vec::new();
@@ -763,7 +813,7 @@ mod tests {
                 } else {
                     SeatResult::Loss
                 };
-                Sample { score, seat, result }
+                Sample { score, seat, result, class: 0 }
             })
             .collect()
     }
@@ -869,5 +919,25 @@ mod tests {
         assert!(c.max_gap < 0.03, "{c}");
         assert!(c.brier_win < 0.25 && c.brier_wdl < c.brier_win * 3.0, "{c}");
         assert!(c.to_string().contains("| 10 |"));
+    }
+
+    #[test]
+    fn calibration_of_reads_each_class_with_its_model() {
+        // Two kinds of position whose scores mean different chances: a
+        // class-1 score of 0 is worth what a class-0 score of +800 is.
+        let shifted = WdlModel::two_seats(180.0, 120.0, -800.0, 0.0);
+        let mut data = synthetic(&SOV, 10_000, 7);
+        data.extend(synthetic(&shifted, 10_000, 8).into_iter().map(|s| Sample { class: 1, ..s }));
+        let both = calibration_of(&[SOV, shifted], &data);
+        assert!(both.max_gap < 0.03, "{both}");
+        // One model for all misreads the second class.
+        let one = calibration(&SOV, &data);
+        assert!(one.max_gap > 0.05 && one.brier_win > both.brier_win, "{one}");
+        // A class beyond the models falls back to the last one.
+        assert_eq!(calibration_of(&[SOV], &data).max_gap, one.max_gap);
+        // Each class fitted on its own samples finds its model.
+        let own: Vec<Sample> = data.iter().filter(|s| s.class == 1).copied().collect();
+        let m = fit(&own, two_seats_fit(true, false, false));
+        assert!((m.seat_offsets[0] + 800.0).abs() < 80.0, "{m:?}");
     }
 }
