@@ -367,43 +367,68 @@ impl Evaluate for Sovereign {
     }
 }
 
+/// A win-chance model of Royale (four seats, no draw width, no seat
+/// offsets): `scale`, `win_offset` and `power` as fitted.
+const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
+    WdlModel {
+        seats: 4,
+        scale,
+        win_offset,
+        draw_width: 0.0,
+        seat_offsets: [0.0; 4],
+        tempo: 0.0,
+        power,
+        clamp: motley_core::search::EVAL_LIMIT as f64,
+        draw_floor: 0.0,
+        draw_floor_width: f64::INFINITY,
+    }
+}
+
 /// What a score means in Royale (see [`motley_core::search::wdl`]): each
-/// seat's chance to win, fitted on 300 self-play games of the hunting
-/// evaluation (117,740 positions; 262 ended by the last king, 38 at the
-/// 1,000-ply cap) and measured on 300 others (`docs/analysis.md`) by
-/// `cargo run --release -p motley-cli --example fit_wdl -- royale --games 300
-/// --held-out 300 --seed 1 --depth 64 --nodes 2000 --random-plies 4
-/// --max-plies 1000 --dump royale.dump`, then refitted with every tie and
-/// undecided game counted as not a win (`sed 's/ draw$/ loss/'` on the dump,
-/// `--from-dump`): a tie (an escaped king, ½) is not a share of a
-/// four-way draw, and counted as one it read every start as +1.20.
+/// seat's chance to win, one model per class of position
+/// ([`royale_wdl_class`]): a seat without a king, then two, three and four
+/// kings left. A tie (an escaped king, ½) and a game cut off undecided count
+/// as not a win: counted as shares of a four-way draw they read every start
+/// as +1.20.
 ///
-/// The curve is very flat (shape 0.154): Royale's raw score predicts little
-/// of who ends with the last king. Nine deciles of the held-out positions
-/// are within 7.7 points and the top one is off by 20.9 (61.9% predicted,
-/// 41.0% observed); Brier score 0.1547. The stated prior this replaces (a
-/// quarter at 0, one unit of log-odds per 1000 centipawns) was off by 69
-/// points on the same games (Brier 0.2756). Self-play wins about a fifth of
-/// the games per seat, so the start reads −0.59 at depth 5 (−0.56 before
-/// the selective search).
+/// One curve for every position could not be calibrated, because the same
+/// raw score means a different chance in each class. With four kings left a
+/// seat at 0 to +10 pawns wins 25% of self-play games and one at +30 to +50
+/// pawns 79%; with two left, each survivor already has 2 × [`KING_TAKEN`]
+/// for the kingless rivals, and a seat at 0 to +10 pawns wins 4%, one at
+/// +30 to +50 pawns 36%. A seat without a king reads below −[`INTERREGNUM`]
+/// yet wins three games in ten, since it crowns a new king at once. On 300
+/// held-out games that one curve was off by 16.3 points in its lowest
+/// decile; the four models below are within 2.1 points in every decile
+/// (Brier 0.1528 against 0.1666), `docs/analysis.md`.
 ///
-/// On 300 held-out games of the selective search (`docs/analysis.md`,
-/// third session) the top decile is right (50.9% predicted, 53.3%
-/// observed) and the lowest is off by 16.3 points: a score near
-/// −[`INTERREGNUM`] there means the three rivals *could* take the king
-/// together, which in play they do not, and those positions win 29%.
-pub const ROYALE_WDL: WdlModel = WdlModel {
-    seats: 4,
-    scale: 417.5,
-    win_offset: 3898.1,
-    draw_width: 0.0,
-    seat_offsets: [0.0; 4],
-    tempo: 0.0,
-    power: 0.154,
-    clamp: motley_core::search::EVAL_LIMIT as f64,
-    draw_floor: 0.0,
-    draw_floor_width: f64::INFINITY,
-};
+/// Fitted by `cargo run --release -p motley-cli --example fit_wdl -- royale
+/// --games 300 --held-out 300 --seed 1 --depth 64 --nodes 2000
+/// --random-plies 4 --max-plies 1000 --dump royale.dump`, then from the
+/// dump with every tie counted as not a win (`sed 's/ draw \([0-9]*\)$/ loss
+/// \1/'`, `--from-dump`): 160,000 fitted positions of 300 games.
+pub const ROYALE_WDL_BY_KINGS: [WdlModel; 4] = [
+    royale_model(13297.2, -6251.3, 3.143),
+    royale_model(683.8, 4431.5, 0.688),
+    royale_model(668.8, 2672.8, 0.553),
+    royale_model(563.8, 1227.7, 0.238),
+];
+
+/// Royale's [`Evaluate::WDL`]: the model of four kings left (the start's
+/// class), which [`Evaluate::wdl_model`] uses only where a position's class
+/// is not known.
+pub const ROYALE_WDL: WdlModel = ROYALE_WDL_BY_KINGS[3];
+
+/// The odds class of a Royale position for `seat`: 0 when the seat has no
+/// king (it cannot win unless it crowns one), otherwise the number of
+/// kings left minus one (1 to 3).
+fn royale_wdl_class(st: &State, seat: Seat) -> usize {
+    if st.king(seat.0).is_none() {
+        return 0;
+    }
+    let kings = (0..4u8).filter(|&s| st.king(s).is_some()).count();
+    kings.clamp(2, 4) - 1
+}
 
 impl Evaluate for Royale {
     const ANALYSIS_DEPTH: u32 = 5;
@@ -411,6 +436,13 @@ impl Evaluate for Royale {
     const DEEPER_CUTS: bool = true;
     const QUIESCENCE_PLIES: u32 = QUIESCENCE_PLIES;
     const WDL: WdlModel = ROYALE_WDL;
+    const WDL_MODELS: &'static [WdlModel] = &ROYALE_WDL_BY_KINGS;
+
+    /// [`royale_wdl_class`].
+    fn wdl_class(&self, seat: Seat) -> usize {
+        royale_wdl_class(self.state(), seat)
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
         let st = self.state();
         let best_other = (0..4u8)

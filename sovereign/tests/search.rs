@@ -115,6 +115,30 @@ fn royale_takes_a_rivals_king() {
     assert!(gain >= motley_sovereign::eval::KING_TAKEN / 2, "taking a rival's king gains {gain}");
 }
 
+/// Royale's odds are read by the model of the position's class: how many
+/// kings are left, or none for a seat without one (`royale_wdl_class`).
+#[test]
+fn royale_odds_follow_the_kings_left() {
+    use motley_sovereign::eval::ROYALE_WDL_BY_KINGS;
+    let p = <Royale as Position>::from_fen(RIVAL_KING).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Royale::WDL_MODELS.len(), 4);
+    for s in 0..4 {
+        assert_eq!(p.wdl_class(Seat(s)), 3, "four kings, seat {s}");
+    }
+    let start = Royale::start();
+    assert_eq!(start.wdl_class(start.turn()), 3);
+    let mut after = p.clone();
+    after.play_unchecked(p.parse_move("c3c9").unwrap());
+    assert_eq!(after.wdl_class(Seat(1)), 0, "Ash has no king");
+    for s in [0, 2, 3] {
+        assert_eq!(after.wdl_class(Seat(s)), 2, "three kings, seat {s}");
+    }
+    // The model a front end reads is that class's.
+    let score = Score(500);
+    assert_eq!(after.wdl_model(Seat(0)).wdl(score, Seat(0)), ROYALE_WDL_BY_KINGS[2].wdl(score, Seat(0)));
+    assert_eq!(after.wdl_model(Seat(1)).wdl(score, Seat(1)), ROYALE_WDL_BY_KINGS[0].wdl(score, Seat(1)));
+}
+
 /// Royale: White's queen on c3 can take an Ash pawn on f3, which nobody
 /// guards, or one on c6, which Slate's rook on h6 guards. Both squares are
 /// plain (no army changes hands), so the guarded capture loses the queen
