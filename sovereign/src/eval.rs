@@ -386,7 +386,7 @@ const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
 
 /// What a score means in Royale (see [`motley_core::search::wdl`]): each
 /// seat's chance to win, one model per class of position
-/// ([`royale_wdl_class`]): a seat without a king, then two, three and four
+/// ([`Evaluate::wdl_class`] of a [`Royale`]): a seat without a king, then two, three and four
 /// kings left. A tie (an escaped king, ½) and a game cut off undecided count
 /// as not a win: counted as shares of a four-way draw they read every start
 /// as +1.20.
@@ -438,7 +438,7 @@ impl Evaluate for Royale {
     const WDL: WdlModel = ROYALE_WDL;
     const WDL_MODELS: &'static [WdlModel] = &ROYALE_WDL_BY_KINGS;
 
-    /// [`royale_wdl_class`].
+    /// 0 when `seat` has no king, otherwise the number of kings left minus one.
     fn wdl_class(&self, seat: Seat) -> usize {
         royale_wdl_class(self.state(), seat)
     }
