@@ -663,6 +663,8 @@ impl VariantTask for StreamSearch {
             return;
         }
         let pos = game.position();
+        // The odds model of the searched position, for every event.
+        let odds = pos.wdl_model(pos.turn());
         if game.is_history_draw() {
             let none = SearchResult::<P::Move> {
                 best: None,
@@ -674,29 +676,19 @@ impl VariantTask for StreamSearch {
                 elapsed: Duration::ZERO,
                 stopped: false,
             };
-            let _ = tx.send(Message::Event(
-                "done",
-                done_json(&none, false, &game.status(), (&pos.wdl_model(pos.turn()), pos.turn())),
-            ));
+            let _ =
+                tx.send(Message::Event("done", done_json(&none, false, &game.status(), (&odds, pos.turn()))));
             return;
         }
         let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
         let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
-            if tx
-                .send(Message::Event("info", info_json(info, (&pos.wdl_model(pos.turn()), pos.turn()))))
-                .is_err()
-            {
+            if tx.send(Message::Event("info", info_json(info, (&odds, pos.turn())))).is_err() {
                 stop.store(true, Ordering::Relaxed);
             }
         });
         let _ = tx.send(Message::Event(
             "done",
-            done_json(
-                &result,
-                pos.chance().is_some(),
-                &game.status(),
-                (&pos.wdl_model(pos.turn()), pos.turn()),
-            ),
+            done_json(&result, pos.chance().is_some(), &game.status(), (&odds, pos.turn())),
         ));
     }
 }

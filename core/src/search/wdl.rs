@@ -640,10 +640,8 @@ pub struct Calibration {
 /// their class.
 #[must_use]
 pub fn calibration(model: &WdlModel, samples: &[Sample]) -> Calibration {
-    calibration_of(
-        core::slice::from_ref(model),
-        &samples.iter().map(|s| Sample { class: 0, ..*s }).collect::<Vec<_>>(),
-    )
+    // Every class beyond the one model falls back to it.
+    calibration_of(core::slice::from_ref(model), samples)
 }
 
 /// Calibration of a variant's models on `samples`, each read by the model
