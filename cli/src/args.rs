@@ -146,7 +146,8 @@ Examples:
 
 Commands: uci, isready, setoption name UCI_Variant value sovereign|royale|mages|joker,
 setoption name MultiPV value K, setoption name Threads value N (Lazy SMP),
-setoption name Hash value MB, ucinewgame, position startpos|fen <position string> [moves ...],
+setoption name Hash value MB, setoption name BestReply value auto|on|off (Royale's search),
+ucinewgame, position startpos|fen <position string> [moves ...],
 go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS] | infinite | perft N,
 stop, d, quit.")]
     Uci(UciArgs),

@@ -10,6 +10,10 @@
 //! draw and loss chances in thousandths under the variant's fitted odds;
 //! `score cp` is always the normalised score, see
 //! [`motley_core::search::wdl`]),
+//! `setoption name BestReply value auto|on|off` (Royale: search the
+//! opponents' turns as best-reply layers, or a ply each as paranoid search
+//! does; `auto`, the default, takes the variant's choice,
+//! [`Evaluate::BEST_REPLY`]; two-seat games ignore it),
 //! `ucinewgame`, `position startpos|fen <position string> [moves …]`,
 //! `go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS]
 //! | infinite | perft N`, `stop`, `d` (prints the position string) and
@@ -385,6 +389,7 @@ pub fn session<R: BufRead + Send>(
                     say(&out, "option name Threads type spin default 1 min 1 max 256");
                     say(&out, "option name Hash type spin default 16 min 1 max 4096");
                     say(&out, "option name UCI_ShowWDL type check default false");
+                    say(&out, "option name BestReply type combo default auto var auto var on var off");
                     say(&out, "uciok");
                 }
                 "isready" => say(&out, "readyok"),
@@ -428,6 +433,18 @@ pub fn session<R: BufRead + Send>(
                                 &out,
                                 &format!(
                                     "info string error: bad UCI_ShowWDL `{value}` (true or false), setoption UCI_ShowWDL"
+                                ),
+                            ),
+                        }
+                    } else if name.eq_ignore_ascii_case("BestReply") {
+                        match value.to_ascii_lowercase().as_str() {
+                            "auto" => config.best_reply = None,
+                            "on" => config.best_reply = Some(true),
+                            "off" => config.best_reply = Some(false),
+                            _ => say(
+                                &out,
+                                &format!(
+                                    "info string error: bad BestReply `{value}` (auto, on or off), setoption BestReply"
                                 ),
                             ),
                         }

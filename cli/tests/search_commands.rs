@@ -603,3 +603,40 @@ fn a_search_stopped_before_depth_1_answers_with_depth_1() {
     let r = motley_cli::analysis::search_at_least_depth_1(&mut searcher, &done, &Limits::default(), |_| {});
     assert_eq!((r.best, r.depth), (None, 0));
 }
+
+#[test]
+fn uci_best_reply_option_switches_royales_search() {
+    use motley_core::search::Evaluate;
+    // The last `info depth` line of a Royale search at depth 3.
+    let last_info = |setting: &str| {
+        let text = uci(&format!(
+            "setoption name UCI_Variant value royale\n{setting}position startpos moves e2e4\ngo depth 3\n"
+        ));
+        let line = text.lines().rfind(|l| l.starts_with("info depth 3")).map(str::to_owned);
+        line.unwrap_or_else(|| panic!("no depth 3 in {text}"))
+    };
+    let nodes = |line: &str| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").expect("nodes");
+        words[at + 1].parse::<u64>().expect("a number")
+    };
+    let on = last_info("setoption name BestReply value on\n");
+    let off = last_info("setoption name BestReply value off\n");
+    let auto = last_info("");
+    assert_ne!(nodes(&on), nodes(&off), "{on}\n{off}");
+    let default = if <motley_sovereign::Royale as Evaluate>::BEST_REPLY { &on } else { &off };
+    assert_eq!(nodes(&auto), nodes(default), "{auto}\n{default}");
+    // Two-seat games have no opponents' layer to search: the option changes nothing.
+    let joker = |setting: &str| {
+        let text =
+            uci(&format!("setoption name UCI_Variant value joker\n{setting}position startpos\ngo depth 3\n"));
+        let pv = |l: &str| l.split(" pv ").nth(1).map(str::to_owned);
+        text.lines().filter(|l| l.starts_with("info depth")).map(|l| (nodes(l), pv(l))).collect::<Vec<_>>()
+    };
+    assert_eq!(joker("setoption name BestReply value on\n"), joker(""));
+    let bad = uci("setoption name BestReply value sometimes\nquit\n");
+    assert!(
+        bad.contains("info string error: bad BestReply `sometimes` (auto, on or off), setoption BestReply"),
+        "{bad}"
+    );
+}

@@ -16,7 +16,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_toys::{
     DRAWN, DUEL_HIGH, DUEL_LOW, HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, leaf, random_walk,
-    reference_after, reference_at, reference_for_mover,
+    reference_after, reference_at, reference_best_reply, reference_for_mover,
 };
 
 fn small() -> SearchConfig {
@@ -144,6 +144,40 @@ fn four_seats_equal_plain_paranoid_minimax() {
         check_against_reference(4, 2_000, 6, 12);
     }
     check_against_reference(4, 200, 5, 2);
+}
+
+/// The searcher with best-reply search on equals the plain best-reply
+/// reference on random four-seat games (chance nodes and extra moves
+/// included), and differs from paranoid search often enough to show it is on.
+fn check_best_reply(positions: usize, max_depth: u32, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let config = SearchConfig { best_reply: Some(true), ..small() };
+    let (mut compared, mut differ) = (0, 0);
+    for i in 0..positions {
+        let rules = HashyRules { loss_aversion: 100, ..random_rules(&mut rng, 4) };
+        let pos = random_walk(Hashy::new(rules), &mut rng);
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for depth in 1..=max_depth {
+            let want = reference_best_reply(&pos, depth, qmax);
+            let got = Searcher::<Hashy>::new(config).search(&pos, &Limits::depth(depth));
+            assert_eq!(got.score, Score(want), "position {i} {pos} depth {depth}");
+            compared += 1;
+            differ += usize::from(want != reference_for_mover(&pos, depth, qmax));
+        }
+    }
+    assert!(compared > positions, "too few comparisons: {compared}");
+    assert!(differ * 5 > compared, "best reply equals paranoid too often: {differ} of {compared}");
+}
+
+#[test]
+fn four_seats_best_reply_equals_plain_best_reply_search() {
+    if deep_runs() {
+        check_best_reply(2_000, 6, 14);
+    }
+    check_best_reply(200, 5, 4);
 }
 
 #[test]

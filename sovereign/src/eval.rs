@@ -61,6 +61,13 @@
 //! ([`Evaluate::DEEPER_CUTS`]; Royale has no chance nodes). Without these a
 //! middle game of the fixtures took about a minute to depth 5 and did not
 //! reach depth 6 in minutes; with them, 10 s and 35 s (`docs/analysis.md`).
+//!
+//! **Royale keeps paranoid search** ([`Evaluate::BEST_REPLY`] is off): the
+//! core's best-reply layers (one opponent replies with any move, the other
+//! two play their most forcing one, and the three turns count one ply) see
+//! two rounds at depth 5 where paranoid search sees little more than one,
+//! but a seat searching that way won fewer games against three seats of the
+//! earlier engine (`docs/analysis.md`). UCI's `BestReply` option turns it on.
 
 use motley_core::search::{Evaluate, WdlModel};
 use motley_core::{Board16x16, Seat, SetGeometry};

@@ -2,7 +2,7 @@
 //! evaluation: a checkmate by capturing a control link, properties of the
 //! evaluation, and Interregnum in Royale.
 
-use motley_core::search::{Evaluate, Limits, Score, Searcher};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
 use motley_core::{Position, Seat};
 use motley_sovereign::eval::INTERREGNUM;
 use motley_sovereign::{Royale, Sovereign};
@@ -104,9 +104,17 @@ const RIVAL_KING: &str = "7bk8/16/1bq1bq12/16/16/16/16/2ak13/15sk/16/16/16/16/2w
 #[test]
 fn royale_takes_a_rivals_king() {
     let p = <Royale as Position>::from_fen(RIVAL_KING).unwrap_or_else(|e| panic!("{e}"));
-    for depth in 1..=3 {
-        let r = Searcher::<Royale>::default().search(&p, &Limits::depth(depth));
-        assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("c3c9"), "depth {depth}");
+    // Paranoid search (Royale's default) and best-reply layers alike.
+    for best_reply in [None, Some(true)] {
+        let config = SearchConfig { best_reply, ..SearchConfig::default() };
+        for depth in 1..=3 {
+            let r = Searcher::<Royale>::new(config).search(&p, &Limits::depth(depth));
+            assert_eq!(
+                r.best.map(|m| m.to_string()).as_deref(),
+                Some("c3c9"),
+                "depth {depth} {best_reply:?}"
+            );
+        }
     }
     let mut after = p.clone();
     after.play_unchecked(p.parse_move("c3c9").unwrap());

@@ -90,11 +90,16 @@ pub struct SearchConfig {
     /// `None` takes the variant's [`Evaluate::REDUCTIONS`], `Some(false)`
     /// searches the exact depth-limited tree in every variant.
     pub reductions: Option<bool>,
+    /// Best-reply search for the opponents' turns with more than two seats
+    /// (see the [module doc](super#seats)): `None` takes the variant's
+    /// [`Evaluate::BEST_REPLY`], `Some(false)` searches every turn
+    /// (paranoid), `Some(true)` lets one opponent reply per round.
+    pub best_reply: Option<bool>,
 }
 
 impl Default for SearchConfig {
-    /// 16 MiB, the variant's quiescence depth, loss aversion and
-    /// reductions, 1 thread.
+    /// 16 MiB, the variant's quiescence depth, loss aversion, reductions
+    /// and best-reply choice, 1 thread.
     fn default() -> Self {
         SearchConfig {
             hash_mb: 16,
@@ -102,6 +107,7 @@ impl Default for SearchConfig {
             loss_aversion: None,
             threads: 1,
             reductions: None,
+            best_reply: None,
         }
     }
 }
@@ -205,6 +211,8 @@ pub struct Searcher<P: Evaluate> {
     // Per search:
     root_seat: Seat,
     paranoid: bool,
+    /// Paranoid with the opponents' turns searched as best-reply layers.
+    best_reply: bool,
     nodes: u64,
     seldepth: u32,
     start: Instant,
@@ -254,6 +262,7 @@ impl<P: Evaluate> Searcher<P> {
             buffers: vec![Vec::new(); MAX_PLY + 1],
             root_seat: Seat(0),
             paranoid: false,
+            best_reply: false,
             nodes: 0,
             seldepth: 0,
             start: Instant::now(),
@@ -346,6 +355,7 @@ impl<P: Evaluate> Searcher<P> {
         self.aborted = self.stopped_outside();
         self.root_seat = pos.turn();
         self.paranoid = pos.seat_count() > 2;
+        self.best_reply = self.paranoid && self.config.best_reply.unwrap_or(P::BEST_REPLY);
         if new_generation {
             self.tt.new_search();
         }
@@ -638,6 +648,9 @@ impl<P: Evaluate> Searcher<P> {
         if let Some(outcomes) = pos.chance() {
             return self.chance(pos, &outcomes, Some(depth), alpha, beta, ply);
         }
+        if self.best_reply && self.team(pos) == 1 {
+            return self.replies(pos, &moves, depth, alpha, beta, ply, 0, false);
+        }
         let key = self.key(pos);
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
@@ -754,6 +767,141 @@ impl<P: Evaluate> Searcher<P> {
         };
         self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// A best-reply layer (BRS+, see the [module doc](super#seats)): the
+    /// opponents' turns between two turns of the root seat, searched as one
+    /// ply of `depth`. Exactly one opponent *branches* (every input of its
+    /// is tried); the others play their *default* input
+    /// ([`default_reply`]). `pos` is an opponent's decision node with the inputs
+    /// `moves`, `seg` plies into the layer; `branched`: an earlier opponent
+    /// of the layer has branched. The value is the coalition's (team 1).
+    #[allow(clippy::too_many_arguments)] // the node state, passed down as is
+    fn replies(
+        &mut self,
+        pos: &P,
+        moves: &[P::Move],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        seg: usize,
+        branched: bool,
+    ) -> i32 {
+        let key = self.key(pos);
+        let layer_start = seg == 0;
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let deep_enough = u32::from(e.depth) == depth || (P::DEEPER_CUTS && u32::from(e.depth) > depth);
+            if layer_start && !pv_node && deep_enough {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Some(Bound::Exact) => return s,
+                    Some(Bound::Lower) if s >= beta => return s,
+                    Some(Bound::Upper) if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let team = 1;
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        buf.extend(moves.iter().map(|&mv| (self.order_score(pos, mv, tt_move, ply, team), mv)));
+        buf.sort_by_key(|&(s, _)| Reverse(s));
+        let default = default_reply(pos, moves);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::REDUCTIONS);
+        // Branching here: every input, then the default inputs of the
+        // later opponents; and, last, the default input here with the
+        // branching left to a later opponent.
+        let tries = if branched { 0 } else { buf.len() };
+        for i in 0..=tries {
+            let (mv, branch) = if i < tries { (buf[i].1, true) } else { (default, branched) };
+            if i == tries && !branched && seg + 2 >= pos.seat_count() {
+                break; // no later opponent of this layer is left to branch
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let reduction =
+                u32::from(reducing && i < tries && i >= REDUCE_AFTER && self.is_late_quiet(pos, mv, ply));
+            let mut score = if i > 0 {
+                let mut s =
+                    self.after_reply(&child, depth - reduction, alpha, alpha + 1, ply + 1, seg + 1, branch);
+                if reduction > 0 && !self.aborted && s > alpha {
+                    s = self.after_reply(&child, depth, alpha, alpha + 1, ply + 1, seg + 1, branch);
+                }
+                s
+            } else {
+                alpha + 1
+            };
+            if !self.aborted && score > alpha && (i == 0 || score < beta) {
+                score = self.after_reply(&child, depth, alpha, beta, ply + 1, seg + 1, branch);
+            }
+            if self.aborted {
+                self.buffers[ply] = buf;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if i < tries && !pos.is_tactical(mv) {
+                            self.reward(team, mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = buf;
+        if layer_start {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// The coalition's value of `child`, reached `seg` plies into a
+    /// best-reply layer of `depth` plies left: the rest of the layer while
+    /// an opponent is to move, else the search below the layer. A line of
+    /// the layer in which no opponent branched is not one of its lines.
+    #[allow(clippy::too_many_arguments)] // the node state, passed down as is
+    fn after_reply(
+        &mut self,
+        child: &P,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        seg: usize,
+        branched: bool,
+    ) -> i32 {
+        if self.team(child) == 0 || seg + 1 >= child.seat_count() || child.chance().is_some() {
+            if !branched {
+                return -INFINITY;
+            }
+            return self.child(1, child, depth - 1, alpha, beta, ply, None);
+        }
+        match self.open_node(child, ply) {
+            Ok(moves) => self.replies(child, &moves, depth, alpha, beta, ply, seg, branched),
+            Err(value) => value,
+        }
     }
 
     /// Whether `mv` may be searched reduced: a quiet input (not tactical,
@@ -943,6 +1091,28 @@ impl<P: Evaluate> Searcher<P> {
         self.buffers[ply] = buf;
         best
     }
+}
+
+/// The input an opponent who does not branch plays in a best-reply layer:
+/// the first of the best by the static part of the move order (tactical
+/// inputs first, then [`Evaluate::move_order_score`]). It leaves out the
+/// table move, killers and history on purpose, so that a layer's value
+/// depends on the position and the depth alone, as a table entry needs.
+fn default_reply<P: Evaluate>(pos: &P, moves: &[P::Move]) -> P::Move {
+    let rank = |mv: P::Move| {
+        let hint = pos.move_order_score(mv).clamp(-ORDER_HINT_LIMIT, ORDER_HINT_LIMIT);
+        (pos.is_tactical(mv), hint)
+    };
+    let mut best = moves[0];
+    let mut best_rank = rank(best);
+    for &mv in &moves[1..] {
+        let r = rank(mv);
+        if r > best_rank {
+            best = mv;
+            best_rank = r;
+        }
+    }
+    best
 }
 
 /// The index of the most probable outcome (the first on ties).

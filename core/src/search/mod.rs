@@ -53,6 +53,21 @@
 //!   its pessimism suits Royale, where any opponent may capture a king left en
 //!   prise by another's check. The cost: it may play too defensively when the
 //!   opponents really do fight each other.
+//! - **Best reply** (opt-in, [`Evaluate::BEST_REPLY`]): paranoid, but the
+//!   opponents' turns between two turns of the root seat form one layer, one
+//!   ply of depth, in which a single opponent replies with any input while
+//!   the others play their *default* input (the best by the static move
+//!   order: the most valuable capture by [`Evaluate::move_order_score`],
+//!   else the quiet input it ranks first); the layer's value is the
+//!   best of these lines for the coalition (BRS+, after Schadd and Winands'
+//!   best-reply search and Esser et al.'s variant that keeps every turn
+//!   legal). A round then costs two plies instead of one per seat, so the
+//!   search sees twice as many rounds at the same depth and no longer
+//!   assumes that all three opponents spend every move on the root seat.
+//!   Quiescence stays paranoid. No variant turns it on by default: in
+//!   Royale a seat searching this way won fewer games against the earlier
+//!   engine than paranoid search did; [`SearchConfig::best_reply`] (UCI
+//!   `BestReply`) turns it on for one searcher.
 //!
 //! # Search
 //! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
@@ -304,6 +319,12 @@ pub trait Evaluate: Position {
     /// [`SearchConfig::reductions`] overrides it. Defaults to `false`: the
     /// exact depth-limited tree.
     const REDUCTIONS: bool = false;
+
+    /// Whether, with more than two seats, the opponents' turns between two
+    /// turns of the root seat are searched as one best-reply layer (BRS+,
+    /// see the [module doc](self#seats)) instead of a ply each (paranoid).
+    /// [`SearchConfig::best_reply`] overrides it. Defaults to `false`.
+    const BEST_REPLY: bool = false;
 
     /// Whether a transposition-table entry searched *deeper* than the
     /// remaining depth may cut the search, the usual rule of chess engines

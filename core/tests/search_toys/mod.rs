@@ -541,6 +541,114 @@ pub fn reference_for_mover<P: Evaluate>(pos: &P, depth: u32, qmax: u32) -> i32 {
     }
 }
 
+/// Plain best-reply search (BRS+), no pruning, no table: the value of `pos`
+/// for the seat to move at the root with [`Evaluate::BEST_REPLY`] on. The
+/// root seat maximises over its inputs, one ply each. The opponents' turns
+/// up to its next turn form one layer, one ply of depth, valued at the
+/// minimum over its lines: in each, one opponent plays any input and every
+/// other one its default input, the first with the highest `(is_tactical,
+/// move_order_score)`. A layer ends when the root seat is to move, after
+/// as many opponent inputs as there are opponents, or at a chance node.
+/// Quiescence, chance nodes and finished games as in [`reference`].
+pub fn reference_best_reply<P: Evaluate>(pos: &P, depth: u32, qmax: u32) -> i32 {
+    const UNSET: i32 = i32::MAX;
+    fn default_input<P: Evaluate>(pos: &P, moves: &[P::Move]) -> P::Move {
+        let rank = |mv: P::Move| (pos.is_tactical(mv), pos.move_order_score(mv));
+        let mut best = moves[0];
+        for &mv in moves {
+            if rank(mv) > rank(best) {
+                best = mv;
+            }
+        }
+        best
+    }
+    fn node<P: Evaluate>(pos: &P, depth: u32, viewer: Seat, ply: i32, qmax: u32) -> i32 {
+        if depth == 0 || pos.legal_moves().is_empty() || pos.chance().is_some() {
+            // Quiescence, a finished game, or a chance node whose
+            // resolutions are searched at the same depth: as in paranoid.
+            if depth == 0 || pos.legal_moves().is_empty() {
+                return reference_at(pos, depth, viewer, qmax, ply);
+            }
+            let outcomes = pos.chance().expect("a chance node");
+            return mean(pos, &outcomes, |c| node(c, depth, viewer, ply + 1, qmax));
+        }
+        if pos.turn() != viewer {
+            return layer(pos, depth, viewer, ply, qmax, 0, false);
+        }
+        pos.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                node(&child, depth - 1, viewer, ply + 1, qmax)
+            })
+            .max()
+            .expect("an input")
+    }
+    fn layer<P: Evaluate>(
+        pos: &P,
+        depth: u32,
+        viewer: Seat,
+        ply: i32,
+        qmax: u32,
+        seg: usize,
+        branched: bool,
+    ) -> i32 {
+        let moves = pos.legal_moves();
+        let default = default_input(pos, &moves);
+        let mut lines: Vec<(P::Move, bool)> = Vec::new();
+        if !branched {
+            lines.extend(moves.iter().map(|&mv| (mv, true)));
+        }
+        if branched || seg + 2 < pos.seat_count() {
+            lines.push((default, branched));
+        }
+        let mut out = UNSET;
+        for (mv, branch) in lines {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let v = after(&child, depth, viewer, ply + 1, qmax, seg + 1, branch);
+            out = out.min(v);
+        }
+        out
+    }
+    fn after<P: Evaluate>(
+        child: &P,
+        depth: u32,
+        viewer: Seat,
+        ply: i32,
+        qmax: u32,
+        seg: usize,
+        branched: bool,
+    ) -> i32 {
+        if child.turn() == viewer || seg + 1 >= child.seat_count() || child.chance().is_some() {
+            // Not a line of the layer when nobody branched: never the minimum.
+            return if branched { node(child, depth - 1, viewer, ply, qmax) } else { UNSET };
+        }
+        if child.legal_moves().is_empty() {
+            return reference_at(child, 0, viewer, qmax, ply);
+        }
+        layer(child, depth, viewer, ply, qmax, seg, branched)
+    }
+    node(pos, depth, pos.turn(), 0, qmax)
+}
+
+/// The rounded probability-weighted mean of `value` over `outcomes`, for
+/// games without loss aversion.
+fn mean<P: Evaluate>(pos: &P, outcomes: &[(P::Move, f64)], mut value: impl FnMut(&P) -> i32) -> i32 {
+    assert_eq!(pos.loss_aversion(), 100, "the best-reply reference has no loss aversion");
+    let mut sum = 0.0;
+    for &(mv, p) in outcomes {
+        if p <= 0.0 {
+            continue;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        sum += p * f64::from(value(&child));
+    }
+    sum.round() as i32
+}
+
 // ------------------------------------------------------------ shared trees
 
 /// A node that passes to the next one, evaluated `eval0` for seat 0.
