@@ -653,22 +653,10 @@ impl<P: Evaluate> Searcher<P> {
         }
         let key = self.key(pos);
         let pv_node = beta - alpha > 1;
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            // Only a result of exactly this depth may cut, unless the variant
-            // opts in to deeper ones: see the module doc.
-            let deep_enough = u32::from(e.depth) == depth || (P::DEEPER_CUTS && u32::from(e.depth) > depth);
-            if !pv_node && deep_enough {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Some(Bound::Exact) => return s,
-                    Some(Bound::Lower) if s >= beta => return s,
-                    Some(Bound::Upper) if s <= alpha => return s,
-                    _ => {}
-                }
-            }
-        }
+        let tt_move = match self.probe(key, depth, alpha, beta, ply, !pv_node) {
+            Ok(mv) => mv,
+            Err(value) => return value,
+        };
         let team = self.team(pos);
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
@@ -741,10 +729,7 @@ impl<P: Evaluate> Searcher<P> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if alpha >= beta {
                         if !pos.is_tactical(mv) {
                             self.reward(team, mv, depth, ply);
@@ -758,14 +743,7 @@ impl<P: Evaluate> Searcher<P> {
         if marked && let Some(b) = &busy {
             b.unmark(own);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+        self.store(key, best_move, best, (original_alpha, beta), depth, ply);
         best
     }
 
@@ -790,21 +768,11 @@ impl<P: Evaluate> Searcher<P> {
     ) -> i32 {
         let key = self.key(pos);
         let layer_start = seg == 0;
-        let pv_node = beta - alpha > 1;
-        let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            let deep_enough = u32::from(e.depth) == depth || (P::DEEPER_CUTS && u32::from(e.depth) > depth);
-            if layer_start && !pv_node && deep_enough {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Some(Bound::Exact) => return s,
-                    Some(Bound::Lower) if s >= beta => return s,
-                    Some(Bound::Upper) if s <= alpha => return s,
-                    _ => {}
-                }
-            }
-        }
+        // Only a layer's first node has a value of its own in the table.
+        let tt_move = match self.probe(key, depth, alpha, beta, ply, layer_start && beta - alpha == 1) {
+            Ok(mv) => mv,
+            Err(value) => return value,
+        };
         let team = 1;
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
@@ -850,10 +818,7 @@ impl<P: Evaluate> Searcher<P> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if alpha >= beta {
                         if i < tries && !pos.is_tactical(mv) {
                             self.reward(team, mv, depth, ply);
@@ -865,14 +830,7 @@ impl<P: Evaluate> Searcher<P> {
         }
         self.buffers[ply] = buf;
         if layer_start {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+            self.store(key, best_move, best, (original_alpha, beta), depth, ply);
         }
         best
     }
@@ -902,6 +860,64 @@ impl<P: Evaluate> Searcher<P> {
             Ok(moves) => self.replies(child, &moves, depth, alpha, beta, ply, seg, branched),
             Err(value) => value,
         }
+    }
+
+    /// The table's move for the node `key`, or `Err` with the node's value
+    /// when the entry answers it: `may_cut` and an entry searched to exactly
+    /// `depth` plies (or deeper, if the variant opts in: see the module doc)
+    /// whose bound settles the window `(alpha, beta)`.
+    fn probe(
+        &self,
+        key: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        may_cut: bool,
+    ) -> Result<Option<P::Move>, i32> {
+        let Some(e) = self.tt.probe(key) else {
+            return Ok(None);
+        };
+        let deep_enough = u32::from(e.depth) == depth || (P::DEEPER_CUTS && u32::from(e.depth) > depth);
+        if may_cut && deep_enough {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Some(Bound::Exact) => return Err(s),
+                Some(Bound::Lower) if s >= beta => return Err(s),
+                Some(Bound::Upper) if s <= alpha => return Err(s),
+                _ => {}
+            }
+        }
+        Ok(e.mv)
+    }
+
+    /// Stores the node `key`'s value `best`, searched `depth` plies with the
+    /// window `(alpha, beta)`, and its best input.
+    fn store(
+        &mut self,
+        key: u64,
+        best_move: Option<P::Move>,
+        best: i32,
+        (alpha, beta): (i32, i32),
+        depth: u32,
+        ply: usize,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+    }
+
+    /// The principal variation at `ply`: `mv`, then the one below it.
+    fn extend_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// Whether `mv` may be searched reduced: a quiet input (not tactical,
@@ -998,10 +1014,7 @@ impl<P: Evaluate> Searcher<P> {
             }
             sum += p * f64::from(v);
             if Some(i) == most_likely {
-                let (head, tail) = self.pv.split_at_mut(ply + 1);
-                head[ply].clear();
-                head[ply].push(mv);
-                head[ply].extend_from_slice(&tail[0]);
+                self.extend_pv(ply, mv);
             }
         }
         sum.round() as i32
