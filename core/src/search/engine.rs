@@ -658,10 +658,7 @@ impl<P: Evaluate> Searcher<P> {
             Err(value) => return value,
         };
         let team = self.team(pos);
-        let mut buf = std::mem::take(&mut self.buffers[ply]);
-        buf.clear();
-        buf.extend(moves.iter().map(|&mv| (self.order_score(pos, mv, tt_move, ply, team), mv)));
-        buf.sort_by_key(|&(s, _)| Reverse(s));
+        let buf = self.ordered(pos, &moves, tt_move, ply, team);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -724,19 +721,11 @@ impl<P: Evaluate> Searcher<P> {
                 }
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.extend_pv(ply, mv);
-                    if alpha >= beta {
-                        if !pos.is_tactical(mv) {
-                            self.reward(team, mv, depth, ply);
-                        }
-                        break;
-                    }
+            if self.improve(score, mv, ply, (&mut best, &mut best_move, &mut alpha), beta) {
+                if !pos.is_tactical(mv) {
+                    self.reward(team, mv, depth, ply);
                 }
+                break;
             }
         }
         self.buffers[ply] = buf;
@@ -766,6 +755,17 @@ impl<P: Evaluate> Searcher<P> {
         seg: usize,
         branched: bool,
     ) -> i32 {
+        let default = default_reply(pos, moves);
+        if branched {
+            // Only the default input is played here: no table, no ordering.
+            let mut child = pos.clone();
+            child.play_unchecked(default);
+            let score = self.after_reply(&child, depth, alpha, beta, ply + 1, seg + 1, true);
+            if !self.aborted && score > alpha {
+                self.extend_pv(ply, default);
+            }
+            return score;
+        }
         let key = self.key(pos);
         let layer_start = seg == 0;
         // Only a layer's first node has a value of its own in the table.
@@ -774,11 +774,7 @@ impl<P: Evaluate> Searcher<P> {
             Err(value) => return value,
         };
         let team = 1;
-        let mut buf = std::mem::take(&mut self.buffers[ply]);
-        buf.clear();
-        buf.extend(moves.iter().map(|&mv| (self.order_score(pos, mv, tt_move, ply, team), mv)));
-        buf.sort_by_key(|&(s, _)| Reverse(s));
-        let default = default_reply(pos, moves);
+        let buf = self.ordered(pos, moves, tt_move, ply, team);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -786,10 +782,10 @@ impl<P: Evaluate> Searcher<P> {
         // Branching here: every input, then the default inputs of the
         // later opponents; and, last, the default input here with the
         // branching left to a later opponent.
-        let tries = if branched { 0 } else { buf.len() };
+        let tries = buf.len();
         for i in 0..=tries {
-            let (mv, branch) = if i < tries { (buf[i].1, true) } else { (default, branched) };
-            if i == tries && !branched && seg + 2 >= pos.seat_count() {
+            let (mv, branch) = if i < tries { (buf[i].1, true) } else { (default, false) };
+            if i == tries && seg + 2 >= pos.seat_count() {
                 break; // no later opponent of this layer is left to branch
             }
             let mut child = pos.clone();
@@ -813,19 +809,11 @@ impl<P: Evaluate> Searcher<P> {
                 self.buffers[ply] = buf;
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.extend_pv(ply, mv);
-                    if alpha >= beta {
-                        if i < tries && !pos.is_tactical(mv) {
-                            self.reward(team, mv, depth, ply);
-                        }
-                        break;
-                    }
+            if self.improve(score, mv, ply, (&mut best, &mut best_move, &mut alpha), beta) {
+                if i < tries && !pos.is_tactical(mv) {
+                    self.reward(team, mv, depth, ply);
                 }
+                break;
             }
         }
         self.buffers[ply] = buf;
@@ -910,6 +898,48 @@ impl<P: Evaluate> Searcher<P> {
             Bound::Upper
         };
         self.tt.store(key, best_move, to_tt(best, ply), depth, bound);
+    }
+
+    /// `moves` in search order for a node of `team` at `ply`, each with its
+    /// ordering score, in the ply's reused buffer (give it back to
+    /// `self.buffers[ply]` when done).
+    fn ordered(
+        &mut self,
+        pos: &P,
+        moves: &[P::Move],
+        tt_move: Option<P::Move>,
+        ply: usize,
+        team: u8,
+    ) -> Vec<(i32, P::Move)> {
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        buf.extend(moves.iter().map(|&mv| (self.order_score(pos, mv, tt_move, ply, team), mv)));
+        buf.sort_by_key(|&(s, _)| Reverse(s));
+        buf
+    }
+
+    /// Takes input `mv`'s `score` into a decision node's best score, best
+    /// input and alpha (and its principal variation); whether it cuts
+    /// (reaches `beta`).
+    fn improve(
+        &mut self,
+        score: i32,
+        mv: P::Move,
+        ply: usize,
+        (best, best_move, alpha): (&mut i32, &mut Option<P::Move>, &mut i32),
+        beta: i32,
+    ) -> bool {
+        if score <= *best {
+            return false;
+        }
+        *best = score;
+        *best_move = Some(mv);
+        if score <= *alpha {
+            return false;
+        }
+        *alpha = score;
+        self.extend_pv(ply, mv);
+        *alpha >= beta
     }
 
     /// The principal variation at `ply`: `mv`, then the one below it.
