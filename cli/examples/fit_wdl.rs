@@ -406,10 +406,10 @@ impl VariantTask for Fit<'_> {
         println!();
         println!("calibration on the held-out games:");
         print!("{}", wdl::calibration_of(&models, &test));
+        println!();
+        println!("the variant's current models on the held-out games:");
+        print!("{}", wdl::calibration_of(P::WDL_MODELS, &test));
         if classes > 1 {
-            println!();
-            println!("the variant's current models on the held-out games:");
-            print!("{}", wdl::calibration_of(P::WDL_MODELS, &test));
             for c in 0..classes {
                 let own: Vec<Sample> = test.iter().filter(|s| s.class == c).copied().collect();
                 if !own.is_empty() {
