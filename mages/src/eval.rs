@@ -39,16 +39,6 @@
 //! game grew about sixfold a ply (depth 7 of the first fixture middle game:
 //! 64 M nodes, 52 s); with reductions it takes 15 M nodes (11 s), and depth
 //! 8 about a minute, for the same score (issue 16, `docs/analysis.md`).
-//!
-//! **Quiescence** follows promotions and the engagements whose expected
-//! material change is positive for at most [`QUIESCENCE_PLIES`] (4) plies
-//! past the horizon, not the core's default 8: each engagement it follows
-//! is a chance node, so eight plies of them made up most of the tree (a
-//! heavy middle game of the fixtures: 3,683 nodes at depth 1, seldepth 10,
-//! and 74 M at depth 6). With 4 the same search takes 486 and 11.8 M nodes,
-//! about six times fewer from depth 3 on, with the same scores to a
-//! hundredth; played against the 8-ply build at 25 ms a move it scored
-//! 57.2% over 200 games (`docs/analysis.md`).
 
 use motley_core::Seat;
 use motley_core::search::{Evaluate, WdlModel};
@@ -63,12 +53,6 @@ use crate::position::Mages;
 /// evaluation's stand-in for "the game", used to weigh Royal exposure and
 /// engagements declared by a Royal.
 pub const ROYAL_STAKE: i32 = 3000;
-
-/// How many inputs Mage's quiescence search follows past the horizon
-/// (the core's default is 8): every engagement it follows is a chance node
-/// of three resolutions, so eight plies of them made quiescence most of
-/// the tree (see the module doc).
-pub const QUIESCENCE_PLIES: u32 = 4;
 
 /// The search's loss aversion for Mage's Chess, in percent (see
 /// [`Evaluate::loss_aversion`]): an outcome of an engagement that downs
@@ -227,7 +211,6 @@ pub const WDL: WdlModel = WdlModel::two_seats(773.2, 2909.8, 0.0, 10.1).with_pow
 impl Evaluate for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
     const REDUCTIONS: bool = true;
-    const QUIESCENCE_PLIES: u32 = QUIESCENCE_PLIES;
     const WDL: WdlModel = WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
