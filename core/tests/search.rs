@@ -595,3 +595,33 @@ fn info_callback_streams_every_depth() {
     assert!(r.seldepth >= 5);
     assert!(r.score.0.abs() < WIN);
 }
+
+/// Seat 1 answers `go` with an `attack` whose engagement (a chance node met
+/// in quiescence) leaves seat 0 at +200 or +300 by its stand pat either way,
+/// with captures still to follow; standing pat, seat 1 is at −100.
+static DECIDED_ENGAGEMENT: [Node; 8] = [
+    Node::Decide { seat: 0, children: &[("safe", 2, false), ("go", 3, false)], eval: [0; 4] },
+    Node::End { seat: 0, winner: None },
+    leaf(1, 50),
+    Node::Decide { seat: 1, children: &[("attack", 4, true)], eval: [100, -100, 0, 0] },
+    Node::Chance { seat: 1, children: &[("hit", 5, 0.5), ("miss", 6, 0.5)] },
+    Node::Decide { seat: 0, children: &[("grab", 7, true)], eval: [200, -200, 0, 0] },
+    Node::Decide { seat: 0, children: &[("grab", 7, true)], eval: [300, -300, 0, 0] },
+    leaf(1, 1000),
+];
+
+#[test]
+fn quiescence_chance_nodes_cut_on_their_resolutions_stand_pats() {
+    // Quiescence never returns less than a node's stand pat, so the
+    // engagement is worth at most −250 to seat 1, below the −100 it has by
+    // standing pat: the chance node is decided without entering either
+    // resolution (ply 3), and the value is the plain one.
+    let r = searcher::<Tree>().search(&Tree::new(&DECIDED_ENGAGEMENT, 2), &Limits::depth(1));
+    assert_eq!((r.best, r.score), (Some(Label("go")), Score(100)));
+    assert_eq!(r.seldepth, 2, "a resolution was searched");
+    // Where they matter, the resolutions are searched: from the engagement
+    // itself, seat 0 grabs after either outcome (+1000 for it).
+    let at_engagement = Tree { at: 4, ..Tree::new(&DECIDED_ENGAGEMENT, 2) };
+    let r = searcher::<Tree>().search(&at_engagement, &Limits::depth(1));
+    assert_eq!(r.score, Score(-1000));
+}

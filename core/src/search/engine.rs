@@ -646,7 +646,7 @@ impl<P: Evaluate> Searcher<P> {
             Err(value) => return value,
         };
         if let Some(outcomes) = pos.chance() {
-            return self.chance(pos, &outcomes, Some(depth), alpha, beta, ply);
+            return self.chance(pos, &outcomes, Some(depth), 0, alpha, beta, ply);
         }
         if self.best_reply && self.team(pos) == 1 {
             return self.replies(pos, &moves, depth, alpha, beta, ply, 0, false);
@@ -974,80 +974,118 @@ impl<P: Evaluate> Searcher<P> {
     }
 
     /// A chance node: the probability-weighted mean of its outcomes, rounded,
-    /// with Star1 cutoffs (outcome values lie in `[-WIN, WIN]`). Children are
-    /// searched at the same `depth` (`None`: quiescence, at `qply + 1`).
+    /// with Star1 cutoffs. Children are searched at the same `depth`
+    /// (`None`: quiescence, at `qply + 1`).
+    ///
+    /// Star1 needs bounds on each outcome's value. In the main search they
+    /// are `[-WIN, WIN]`; in quiescence each resolution is bounded by its
+    /// own stand pat ([`Searcher::resolution_bounds`]), which is what lets a
+    /// chance node of quiescence cut before it has searched every
+    /// resolution. The bounds change no value, only how many nodes it takes.
+    #[allow(clippy::too_many_arguments)] // the node state, passed down as is
     fn chance(
         &mut self,
         pos: &P,
         outcomes: &[(P::Move, f64)],
         depth: Option<u32>,
+        qply: u32,
         alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.chance_q(pos, outcomes, depth, None, alpha, beta, ply)
-    }
-
-    #[allow(clippy::too_many_arguments)] // the node state, passed down as is
-    fn chance_q(
-        &mut self,
-        pos: &P,
-        outcomes: &[(P::Move, f64)],
-        depth: Option<u32>,
-        qply: Option<u32>,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        const U: f64 = WIN as f64;
-        const L: f64 = -(WIN as f64);
         let team = self.team(pos);
         let most_likely = most_likely(outcomes);
         let total = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum::<f64>();
-        let weights = self.chance_weights(pos, outcomes, total);
+        let children = self.chance_weights(pos, outcomes, total).unwrap_or_else(|| {
+            outcomes
+                .iter()
+                .map(|&(mv, p)| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv);
+                    (p.max(0.0), child)
+                })
+                .collect()
+        });
+        let bounds: Vec<(i32, i32)> = children
+            .iter()
+            .map(|(p, child)| match depth {
+                _ if *p <= 0.0 => (0, 0),
+                Some(_) => (-WIN, WIN),
+                None => self.resolution_bounds(team, child, ply + 1, qply + 1),
+            })
+            .collect();
+        // What the outcomes after the i-th can still add, at least and at most.
+        let mut rest_lo: f64 = children.iter().zip(&bounds).map(|((p, _), b)| p * f64::from(b.0)).sum();
+        let mut rest_hi: f64 = children.iter().zip(&bounds).map(|((p, _), b)| p * f64::from(b.1)).sum();
+        if rest_hi <= f64::from(alpha) {
+            return alpha;
+        }
+        if rest_lo >= f64::from(beta) {
+            return beta;
+        }
         let mut sum = 0.0f64;
-        let mut rest = total;
-        for (i, &(mv, p)) in outcomes.iter().enumerate() {
-            let p = weights.as_ref().map_or(p, |w| w[i].0);
+        for (i, ((p, child), &(lo_i, hi_i))) in children.iter().zip(&bounds).enumerate() {
+            let p = *p;
             if p <= 0.0 {
                 continue;
             }
-            rest = (rest - p).max(0.0);
-            // Star1: the child's window outside which the node's value is
-            // already known to lie outside (alpha, beta).
-            let lo = ((f64::from(alpha) - sum - rest * U) / p).floor();
-            let hi = ((f64::from(beta) - sum - rest * L) / p).ceil();
-            let lo = lo.clamp(f64::from(-INFINITY), f64::from(INFINITY - 1)) as i32;
-            let hi = (hi.clamp(f64::from(-INFINITY + 1), f64::from(INFINITY)) as i32).max(lo + 1);
-            let played;
-            let child = match &weights {
-                Some(w) => &w[i].1,
-                None => {
-                    let mut c = pos.clone();
-                    c.play_unchecked(mv);
-                    played = c;
-                    &played
+            rest_lo -= p * f64::from(lo_i);
+            rest_hi -= p * f64::from(hi_i);
+            let v = if lo_i == hi_i {
+                self.pv[ply + 1].clear();
+                lo_i
+            } else {
+                // Star1: the child's window outside which the node's value
+                // is already known to lie outside (alpha, beta).
+                let lo = ((f64::from(alpha) - sum - rest_hi) / p).floor();
+                let hi = ((f64::from(beta) - sum - rest_lo) / p).ceil();
+                let lo = lo.clamp(f64::from(-INFINITY), f64::from(INFINITY - 1)) as i32;
+                let hi = (hi.clamp(f64::from(-INFINITY + 1), f64::from(INFINITY)) as i32).max(lo + 1);
+                let v = match depth {
+                    Some(d) => self.child(team, child, d, lo, hi, ply + 1, None),
+                    None => self.child(team, child, 0, lo, hi, ply + 1, Some(qply + 1)),
+                };
+                if self.aborted {
+                    return 0;
                 }
+                if v <= lo {
+                    return alpha; // the mean is at most alpha
+                }
+                if v >= hi {
+                    return beta; // the mean is at least beta
+                }
+                v
             };
-            let v = match (depth, qply) {
-                (Some(d), _) => self.child(team, child, d, lo, hi, ply + 1, None),
-                (None, q) => self.child(team, child, 0, lo, hi, ply + 1, Some(q.unwrap_or(0) + 1)),
-            };
-            if self.aborted {
-                return 0;
-            }
-            if v <= lo {
-                return alpha; // the mean is at most alpha
-            }
-            if v >= hi {
-                return beta; // the mean is at least beta
-            }
             sum += p * f64::from(v);
             if Some(i) == most_likely {
-                self.extend_pv(ply, mv);
+                self.extend_pv(ply, outcomes[i].0);
             }
         }
         sum.round() as i32
+    }
+
+    /// Bounds on the quiescence value of a chance node's resolution `child`
+    /// for `team`, read without searching it, the way [`Searcher::qsearch`]
+    /// will find them: exact for a finished game, at the ply cap and at the
+    /// quiescence limit; otherwise the child's stand pat bounds it from its
+    /// mover's side (quiescence never returns less than its stand pat),
+    /// except at a chance node, which has no stand pat.
+    fn resolution_bounds(&self, team: u8, child: &P, ply: usize, qply: u32) -> (i32, i32) {
+        let exact = |v: i32| if self.team(child) == team { (v, v) } else { (-v, -v) };
+        if !child.has_legal_moves() {
+            return exact(self.terminal(child, ply));
+        }
+        if ply >= MAX_PLY - 1 {
+            return exact(self.static_eval(child));
+        }
+        if child.chance().is_some() {
+            return (-WIN, WIN);
+        }
+        let stand = self.static_eval(child);
+        if qply >= self.config.quiescence_plies.unwrap_or(P::QUIESCENCE_PLIES) {
+            return exact(stand);
+        }
+        if self.team(child) == team { (stand, WIN) } else { (-WIN, -stand) }
     }
 
     /// The outcomes' weights under loss aversion (module doc), summing to
@@ -1091,7 +1129,7 @@ impl<P: Evaluate> Searcher<P> {
             return value;
         }
         if let Some(outcomes) = pos.chance() {
-            return self.chance_q(pos, &outcomes, None, Some(qply), alpha, beta, ply);
+            return self.chance(pos, &outcomes, None, qply, alpha, beta, ply);
         }
         let stand = self.static_eval(pos);
         if qply >= self.config.quiescence_plies.unwrap_or(P::QUIESCENCE_PLIES) || stand >= beta {
