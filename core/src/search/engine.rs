@@ -1113,7 +1113,7 @@ impl<P: Evaluate> Searcher<P> {
             return None;
         }
         for w in &mut weighted {
-            w.0 *= total / sum;
+            w.0 = w.0 * total / sum; // the order of operations of the reference
         }
         Some(weighted)
     }
