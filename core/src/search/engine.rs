@@ -675,7 +675,7 @@ impl<P: Evaluate> Searcher<P> {
         // With threads: inputs another thread is searching go last.
         let busy = self.busy_signals(depth);
         let own = busy_key(key, depth);
-        let marked = busy.as_ref().is_some_and(|b| b.mark(own));
+        let mark = busy.as_ref().and_then(|b| b.mark_while(own));
         let mut order = Deferring::new(buf.len());
         while let Some((i, may_defer)) = order.next() {
             let mv = buf[i].1;
@@ -716,9 +716,6 @@ impl<P: Evaluate> Searcher<P> {
             }
             if self.aborted {
                 self.buffers[ply] = buf;
-                if marked && let Some(b) = &busy {
-                    b.unmark(own);
-                }
                 return 0;
             }
             if self.improve(score, mv, ply, (&mut best, &mut best_move, &mut alpha), beta) {
@@ -729,9 +726,7 @@ impl<P: Evaluate> Searcher<P> {
             }
         }
         self.buffers[ply] = buf;
-        if marked && let Some(b) = &busy {
-            b.unmark(own);
-        }
+        drop(mark);
         self.store(key, best_move, best, (original_alpha, beta), depth, ply);
         best
     }
@@ -994,6 +989,7 @@ impl<P: Evaluate> Searcher<P> {
         ply: usize,
     ) -> i32 {
         let team = self.team(pos);
+        let most_likely = most_likely(outcomes);
         let total = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum::<f64>();
         let children = self.chance_weights(pos, outcomes, total).unwrap_or_else(|| {
             outcomes
@@ -1014,8 +1010,8 @@ impl<P: Evaluate> Searcher<P> {
             })
             .collect();
         // What the outcomes after the i-th can still add, at least and at most.
-        let rest_lo: f64 = children.iter().zip(&bounds).map(|((p, _), b)| p * f64::from(b.0)).sum();
-        let rest_hi: f64 = children.iter().zip(&bounds).map(|((p, _), b)| p * f64::from(b.1)).sum();
+        let mut rest_lo: f64 = children.iter().zip(&bounds).map(|((p, _), b)| p * f64::from(b.0)).sum();
+        let mut rest_hi: f64 = children.iter().zip(&bounds).map(|((p, _), b)| p * f64::from(b.1)).sum();
         if rest_hi <= f64::from(alpha) {
             return alpha;
         }
@@ -1023,50 +1019,12 @@ impl<P: Evaluate> Searcher<P> {
             return beta;
         }
         // With threads, a chance node of the main search is marked busy like
-        // a decision node: its parent defers it (an engagement, most often
-        // the sharpest input there is) while another thread searches it.
-        let busy = depth.and_then(|d| self.busy_signals(d).map(|b| (b, busy_key(self.key(pos), d))));
-        let marked = busy.as_ref().is_some_and(|(b, own)| b.mark(*own));
-        let value = self.resolve(
-            team,
-            &children,
-            &bounds,
-            (rest_lo, rest_hi),
-            outcomes,
-            depth,
-            qply,
-            alpha,
-            beta,
-            ply,
-        );
-        if marked && let Some((b, own)) = &busy {
-            b.unmark(*own);
-        }
-        value
-    }
-
-    /// The Star1 walk of a chance node's weighted `children` (see
-    /// [`Searcher::chance`]): `team` is the chance node's, `bounds` each
-    /// child's value bounds and `(rest_lo, rest_hi)` what all the children
-    /// can add at least and at most; the line of the most likely of
-    /// `outcomes` extends the principal variation.
-    #[allow(clippy::too_many_arguments)] // the node state, passed down as is
-    fn resolve(
-        &mut self,
-        team: u8,
-        children: &[(f64, P)],
-        bounds: &[(i32, i32)],
-        (mut rest_lo, mut rest_hi): (f64, f64),
-        outcomes: &[(P::Move, f64)],
-        depth: Option<u32>,
-        qply: u32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        let most_likely = most_likely(outcomes);
+        // a decision node, so that its parent's other threads defer it (an
+        // engagement, often the sharpest input there is) while it is searched.
+        let busy = depth.and_then(|d| Some((self.busy_signals(d)?, busy_key(self.key(pos), d))));
+        let _mark = busy.as_ref().and_then(|(b, own)| b.mark_while(*own));
         let mut sum = 0.0f64;
-        for (i, ((p, child), &(lo_i, hi_i))) in children.iter().zip(bounds).enumerate() {
+        for (i, ((p, child), &(lo_i, hi_i))) in children.iter().zip(&bounds).enumerate() {
             let p = *p;
             if p <= 0.0 {
                 continue;

@@ -182,6 +182,13 @@ impl Signals {
         let _ = self.slot(key).compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
     }
 
+    /// Marks node `key` as [`Signals::mark`] does, for as long as the
+    /// returned guard lives (`None`: its slot was taken, nothing to free).
+    /// Every way out of a node, an aborted search included, frees it.
+    pub(crate) fn mark_while(&self, key: u64) -> Option<BusyMark<'_>> {
+        if self.mark(key) { Some(BusyMark { signals: self, key }) } else { None }
+    }
+
     /// Whether another thread is searching node `key` now. A thread defers
     /// such an input to after its other inputs (the idea of ABDADA): by the
     /// time it comes back, the other thread has stored the result, and in
@@ -189,6 +196,19 @@ impl Signals {
     /// still to reach.
     pub(crate) fn is_busy(&self, key: u64) -> bool {
         key != 0 && self.slot(key).load(Ordering::Relaxed) == key
+    }
+}
+
+/// A node marked busy by [`Signals::mark_while`], freed when dropped.
+#[derive(Debug)]
+pub(crate) struct BusyMark<'a> {
+    signals: &'a Signals,
+    key: u64,
+}
+
+impl Drop for BusyMark<'_> {
+    fn drop(&mut self) {
+        self.signals.unmark(self.key);
     }
 }
 
@@ -345,5 +365,19 @@ mod tests {
         assert!(s.mark(same_slot));
         // Key 0 means a free slot: it is never marked.
         assert!(!s.mark(0) && !s.is_busy(0));
+    }
+
+    #[test]
+    fn a_guarded_mark_holds_until_dropped_and_a_refused_one_frees_nothing() {
+        let s = Signals::new();
+        let a = busy_key(0xfeed_beef_0000_0001, 2);
+        let guard = s.mark_while(a).expect("a free slot");
+        assert!(s.is_busy(a));
+        // The same node from another thread: refused, and dropping the
+        // refusal leaves the first mark in place.
+        drop(s.mark_while(a));
+        assert!(s.is_busy(a));
+        drop(guard);
+        assert!(!s.is_busy(a));
     }
 }
