@@ -165,6 +165,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         let mv = if plies < a.random_plies {
             moves[rng.random_range(0..moves.len())]
         } else {
+            searcher.set_game_history(game.keys());
             let r = searcher.search(&pos, &Limits { nodes: a.nodes, ..Limits::depth(a.depth) });
             if let Some(cp) = r.score.centipawns() {
                 pending.push((f64::from(cp), pos.turn(), plies, pos.wdl_class(pos.turn())));

@@ -68,6 +68,7 @@ pub fn search_at_least_depth_1<P: Evaluate>(
         return result;
     }
     let mut fresh = Searcher::<P>::new(searcher.config());
+    fresh.set_game_history(searcher.game_history());
     let mut depth_1 = fresh.search_with(pos, &Limits::depth(1).with_multipv(limits.multipv), |info| {
         on_info(&SearchInfo {
             nodes: info.nodes + result.nodes,
@@ -282,6 +283,7 @@ pub fn analyze<P: Evaluate + BoardView>(
     let stop = Arc::new(AtomicBool::new(false));
     let config = SearchConfig { threads: args.threads, ..SearchConfig::default() };
     let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(&stop));
+    searcher.set_game_history(game.keys());
     if let Some(hook) = STOP_HOOK.get() {
         hook(Arc::clone(&stop));
     }

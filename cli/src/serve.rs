@@ -681,6 +681,7 @@ impl VariantTask for StreamSearch {
             return;
         }
         let mut searcher = Searcher::<P>::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
+        searcher.set_game_history(game.keys());
         let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
             if tx.send(Message::Event("info", info_json(info, (&odds, pos.turn())))).is_err() {
                 stop.store(true, Ordering::Relaxed);

@@ -351,7 +351,9 @@ fn play_game<P: Evaluate>(
         } else {
             let seat = pos.turn().index();
             match players.get_mut(seating.get(seat).copied().unwrap_or(usize::MAX)) {
-                Some(Contestant::Builtin(p)) => p.choose(pos, rng).filter(|&mv| pos.is_legal(mv)),
+                Some(Contestant::Builtin(p)) => {
+                    p.choose_in_game(pos, game.keys(), rng).filter(|&mv| pos.is_legal(mv))
+                }
                 Some(Contestant::Engine(e)) => {
                     let position = if tokens.is_empty() {
                         start.root.clone()

@@ -157,7 +157,14 @@ fn parse_go(words: &[&str], seat_index: usize, multipv: usize) -> Result<Go, Cli
 }
 
 /// Runs a `go` on variant `P`: streams `info` lines and ends with `bestmove`.
-fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>) {
+fn go<P: Evaluate>(
+    pos: &P,
+    keys: &[u64],
+    go: Go,
+    config: SearchConfig,
+    stop: &Arc<AtomicBool>,
+    out: &Out<'_>,
+) {
     match go {
         Go::Perft(depth) => {
             let mut total = 0;
@@ -171,6 +178,7 @@ fn go<P: Evaluate>(pos: &P, go: Go, config: SearchConfig, stop: &Arc<AtomicBool>
             let seat = pos.turn();
             let model = pos.wdl_model(seat);
             let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(stop));
+            searcher.set_game_history(keys);
             let multipv = limits.multipv;
             // A `stop` before depth 1 completes still gets a depth-1 answer.
             let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
@@ -251,7 +259,7 @@ impl<P: Evaluate> Game for History<P> {
             say(out, &format!("info string the game is over ({})", self.status()));
             say(out, "bestmove (none)");
         } else {
-            go(self.position(), g, config, stop, out);
+            go(self.position(), self.keys(), g, config, stop, out);
         }
     }
 }

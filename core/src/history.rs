@@ -104,6 +104,15 @@ impl<P: Position> History<P> {
         &self.position
     }
 
+    /// The [`Position::repetition_key`] of every position of the game, the
+    /// start first and the current one last (what
+    /// [`Searcher::set_game_history`](crate::search::Searcher::set_game_history)
+    /// takes).
+    #[must_use]
+    pub fn keys(&self) -> &[u64] {
+        &self.hashes
+    }
+
     /// The inputs played, in order.
     #[must_use]
     pub fn moves(&self) -> &[P::Move] {

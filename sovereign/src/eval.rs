@@ -28,17 +28,37 @@
 //!
 //! Two seats: the seat's terms minus the opponent's (zero-sum). Royale
 //! (four seats, paranoid search asks only the root seat): the seat's terms
-//! minus the strongest other seat's; a seat in **Interregnum** (no king)
-//! is scored [`INTERREGNUM`] lower, so the search treats losing its king as
-//! nearly losing the game. Royale is won by owning the last king, so the
-//! seat also gains from the **hunt** of the other kings:
+//! minus the **mean of its rivals'** (the other seats that still have a
+//! king); a seat in **Interregnum** (no king) is scored [`INTERREGNUM`]
+//! lower, so the search treats losing its king as nearly losing the game.
+//! Against the mean, a capture from any rival gains a third of its victim
+//! and an even trade costs two thirds; against the strongest rival only
+//! (the evaluation before), a capture from either of the two others gained
+//! nothing and the seat seldom traded. Royale is won by owning the last
+//! king, so the seat also gains from the **hunt** of the other kings:
 //! [`KING_TAKEN`] for each other seat without a king, and for each other
 //! king still on the board [`HUNT_CHECK`] when the seat's pieces attack it
 //! and [`HUNT_ZONE`] per square next to it they attack. Without these terms
-//! a seat gained nothing by capturing a king other than the strongest
-//! seat's (the king has no material value), and self-play games went on
-//! for thousands of plies among lone kings.
+//! a seat gained nothing by capturing a king (it has no material value),
+//! and self-play games went on for thousands of plies among lone kings.
+//! A **weak rival's king is boxed in**: for each rival that controls at
+//! most [`CONFINE_WEAK`] of material, [`CONFINE_LEAD`] less than the seat,
+//! the seat gains [`CONFINE`] per square of room that king has lost (its
+//! room: the squares it reaches by king steps over empty squares and the
+//! seat's unguarded pieces without stepping onto a square the seat
+//! attacks, counted up to [`CONFINE_CAP`]). The hunt terms reward only the
+//! last step, a check or an attacked square next to the king; this one
+//! leads a seat that is far ahead to close the net, where it used to chase
+//! a lone king around the board until the ply cap.
 //!
+//! **Royale does not repeat while ahead** ([`Evaluate::REPETITION_PENALTY`]
+//! is [`REPEAT`]): Royale has no draw by repetition, and a seat ahead that
+//! gave the same check back and forth, or shuffled a rook, did so for
+//! hundreds of plies (every Royale game cut off at 1,000 plies had gone 300
+//! to 700 plies without a capture or pawn move). Given the game's history
+//! (UCI's `position … moves`, `motley match`, `analyze --moves`), a root
+//! move back into a position of the game scores [`REPEAT`] lower per
+//! earlier visit when the seat stands better; a seat behind may repeat.
 //!
 //! **Quiescence** follows captures (a capture of a link takes its colour)
 //! and promotions, for at most [`QUIESCENCE_PLIES`] plies, and for its first
@@ -89,6 +109,23 @@ pub const HUNT_CHECK: i32 = 40;
 /// Royale: what a seat gains for each square next to another seat's king
 /// that its pieces attack (the king's escape squares).
 pub const HUNT_ZONE: i32 = 10;
+
+/// Royale: a rival that controls at most this much material
+/// ([`Evaluate::material`]'s count), and at least [`CONFINE_LEAD`] less
+/// than the seat, has the room of its king counted ([`CONFINE`]).
+pub const CONFINE_WEAK: i32 = 1500;
+/// Royale: how much more material the seat must control than a weak rival
+/// to count the room of that rival's king.
+pub const CONFINE_LEAD: i32 = 500;
+/// Royale: the most squares of a king's room counted.
+pub const CONFINE_CAP: i32 = 100;
+/// Royale: what a seat gains for each square of room (below
+/// [`CONFINE_CAP`]) a weak rival's king has lost.
+pub const CONFINE: i32 = 3;
+/// Royale: how much lower a root move scores, per earlier visit, when it
+/// leads back to a position the game has been in and the seat stands
+/// better ([`Evaluate::REPETITION_PENALTY`]).
+pub const REPEAT: i32 = 100;
 
 /// A role's value in centipawns (a king: 0).
 #[must_use]
@@ -237,6 +274,51 @@ fn hunt(st: &State, seat: u8) -> i32 {
         score += HUNT_ZONE * attacked;
     }
     score
+}
+
+/// Royale: the room of weak rivals' kings taken by `seat`, whose pieces
+/// are `mine` (see [`CONFINE`]). A king's room is the squares it could
+/// reach by king steps, each step onto a square that is empty or holds a
+/// piece of `seat`, and that no piece of `seat` attacks; counted up to
+/// [`CONFINE_CAP`].
+fn confinement(st: &State, seat: u8, mine: SquareSet) -> i32 {
+    let own = material_of(st, seat);
+    let mut score = 0;
+    for other in (0..st.seats).filter(|&o| o != seat) {
+        let Some(k) = st.king(other) else { continue };
+        let theirs = material_of(st, other);
+        if theirs > CONFINE_WEAK || own < theirs + CONFINE_LEAD {
+            continue;
+        }
+        score += CONFINE * (CONFINE_CAP - room(st, k, mine));
+    }
+    score
+}
+
+/// The room of the king on `k` against the pieces `mine` (see
+/// [`confinement`]), at most [`CONFINE_CAP`].
+fn room(st: &State, k: u8, mine: SquareSet) -> i32 {
+    let occ = st.board.occupied.without(k);
+    let blocked = occ - mine;
+    let mut seen = SquareSet::EMPTY.with(k);
+    let mut frontier = seen;
+    let mut area = 0;
+    while frontier.any() && area < CONFINE_CAP {
+        let mut next = SquareSet::EMPTY;
+        for f in frontier.iter() {
+            next |= <Board16x16 as SetGeometry<4>>::king(crate::board::sq(f));
+        }
+        next = next - seen - blocked;
+        seen |= next;
+        frontier = SquareSet::EMPTY;
+        for s in next.iter() {
+            if !st.board.attacked(s, occ, mine) {
+                frontier = frontier.with(s);
+                area += 1;
+            }
+        }
+    }
+    area.min(CONFINE_CAP)
 }
 
 /// The squares within two king steps of each square (the 5x5 box around it).
@@ -442,6 +524,7 @@ impl Evaluate for Royale {
     const REDUCTIONS: bool = true;
     const DEEPER_CUTS: bool = true;
     const QUIESCENCE_PLIES: u32 = QUIESCENCE_PLIES;
+    const REPETITION_PENALTY: Option<i32> = Some(REPEAT);
     const WDL: WdlModel = ROYALE_WDL;
     const WDL_MODELS: &'static [WdlModel] = &ROYALE_WDL_BY_KINGS;
 
@@ -452,13 +535,13 @@ impl Evaluate for Royale {
 
     fn evaluate(&self, seat: Seat) -> i32 {
         let st = self.state();
-        let best_other = (0..4u8)
+        let (rivals, sum) = (0..4u8)
             .filter(|&s| s != seat.0 && st.king(s).is_some())
-            .map(|s| terms_of(st, s))
-            .max()
-            .unwrap_or(0);
+            .fold((0, 0), |(n, sum), s| (n + 1, sum + terms_of(st, s)));
+        let rivals_mean = if rivals == 0 { 0 } else { sum / rivals };
         let interregnum = if st.king(seat.0).is_none() { INTERREGNUM } else { 0 };
-        terms_of(st, seat.0) - best_other - interregnum + hunt(st, seat.0)
+        let (mine, _) = st.sides(seat.0);
+        terms_of(st, seat.0) - rivals_mean - interregnum + hunt(st, seat.0) + confinement(st, seat.0, mine)
     }
 
     fn material(&self, seat: Seat) -> i32 {

@@ -170,3 +170,36 @@ fn royale_quiescence_skips_a_capture_that_loses_material_at_once() {
     let unguarded = <Royale as Position>::from_fen(&QUEEN_TAKES.replace("2ap4sr8", "2ap13")).unwrap();
     assert!(unguarded.is_quiescence_input(unguarded.parse_move("c3c6").unwrap(), 0));
 }
+
+/// Royale: Ash has a lone king on a16; White has its king, a queen on e8
+/// and a rook; Slate and Black each a queen, a rook and a bishop. With
+/// White's rook on c10, which the queen guards, Ash's king has 11 squares
+/// of room (a11 to b16); with it on i3, 27 (the queen alone walls off a9
+/// to d16 along the e-file, its diagonal to a12 and rank 8, and a11 to c9
+/// lie below that diagonal). A seat gains [`CONFINE`] per square of room a
+/// weak rival's king has lost, and nothing when the rival is not weak.
+///
+/// [`CONFINE`]: motley_sovereign::eval::CONFINE
+const BOXED: &str =
+    "ak6bk8/16/12bqbrbb1/16/16/16/2wr13/16/4wq10sk/16/15sq/15sr/15sb/16/16/8wk7 1 w a s b - 0";
+const FREE: &str = "ak6bk8/16/12bqbrbb1/16/16/16/16/16/4wq10sk/16/15sq/15sr/15sb/8wr7/16/8wk7 1 w a s b - 0";
+
+#[test]
+fn royale_counts_the_room_of_a_weak_rivals_king() {
+    use motley_sovereign::eval::{CONFINE, CONFINE_CAP};
+    let royale = |fen: &str| <Royale as Position>::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for s in ["c10", "i3"] {
+        let sq = s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"));
+        assert_eq!(motley_sovereign::square_color(sq), None, "{s} is a plain square");
+    }
+    let gain = royale(BOXED).evaluate(Seat(0)) - royale(FREE).evaluate(Seat(0));
+    assert!(CONFINE_CAP > 27);
+    assert_eq!(gain, CONFINE * (27 - 11), "the rook takes 16 squares of 27");
+    // With a queen, a rook and a bishop on a13 to a11 Ash is not weak: the
+    // rook's place changes nothing.
+    let armed = |fen: &str| royale(&fen.replacen("/16/16/16/", "/aq15/ar15/ab15/", 1));
+    let (boxed, free) = (armed(BOXED), armed(FREE));
+    let armament = boxed.material(Seat(1)) - royale(BOXED).material(Seat(1));
+    assert!(armament > motley_sovereign::eval::CONFINE_WEAK, "Ash is armed: {armament}");
+    assert_eq!(boxed.evaluate(Seat(0)), free.evaluate(Seat(0)), "Ash is not weak");
+}

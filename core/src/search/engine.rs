@@ -221,6 +221,9 @@ pub struct Searcher<P: Evaluate> {
     aborted: bool,
     /// This searcher's part in a Lazy SMP search (`None`: searching alone).
     smp: Option<Role>,
+    /// The repetition keys of the game's positions, sorted
+    /// ([`Searcher::set_game_history`]).
+    game_keys: Vec<u64>,
 }
 
 impl<P: Evaluate> Default for Searcher<P> {
@@ -270,13 +273,49 @@ impl<P: Evaluate> Searcher<P> {
             node_limit: u64::MAX,
             aborted: false,
             smp,
+            game_keys: Vec::new(),
         }
+    }
+
+    /// The positions the game went through up to the root, as their
+    /// [`Position::repetition_key`]s in any order (a
+    /// [`History::keys`](crate::history::History::keys)). With
+    /// [`Evaluate::REPETITION_PENALTY`], when the root seat stands better
+    /// (its static evaluation is above 0), a root input leading back to one
+    /// of them scores the penalty lower for each time the game was there.
+    /// Kept for later searches until set again (an empty slice forgets it).
+    pub fn set_game_history(&mut self, keys: &[u64]) {
+        self.game_keys.clear();
+        self.game_keys.extend_from_slice(keys);
+        self.game_keys.sort_unstable();
+    }
+
+    /// The keys [`Searcher::set_game_history`] set, sorted.
+    #[must_use]
+    pub fn game_history(&self) -> &[u64] {
+        &self.game_keys
+    }
+
+    /// How many times the game went through the position of `key`.
+    fn occurrences(&self, key: u64) -> i32 {
+        let from = self.game_keys.partition_point(|&k| k < key);
+        let n = self.game_keys[from..].iter().take_while(|&&k| k == key).count();
+        i32::try_from(n).unwrap_or(i32::MAX)
+    }
+
+    /// The [`Evaluate::REPETITION_PENALTY`] that applies at the root `pos`:
+    /// `None` unless the variant has one, the game's history is known and
+    /// the root seat stands better.
+    fn repetition_penalty(&self, pos: &P) -> Option<i32> {
+        P::REPETITION_PENALTY.filter(|_| !self.game_keys.is_empty() && pos.evaluate(self.root_seat) > 0)
     }
 
     /// A Lazy SMP helper of this searcher: the same configuration and
     /// table, its own stop flag, killers and history, and the part `role`.
     pub(super) fn helper(&self, stop: Arc<AtomicBool>, role: Role) -> Self {
-        Searcher::with_table(self.config, self.tt.share(), stop, Some(role))
+        let mut helper = Searcher::with_table(self.config, self.tt.share(), stop, Some(role));
+        helper.game_keys.clone_from(&self.game_keys);
+        helper
     }
 
     /// Sets this searcher's Lazy SMP part (`None` after the search).
@@ -460,6 +499,7 @@ impl<P: Evaluate> Searcher<P> {
         // With threads: root inputs another thread is searching go last.
         let busy = self.busy_signals(depth).filter(|_| depth > DEFER_FROM_DEPTH);
         let mut order = Deferring::new(root_moves.len());
+        let repetition = self.repetition_penalty(pos);
         while let Some((i, may_defer)) = order.next() {
             let rm = &mut root_moves[i];
             let alpha = if exact.len() >= multipv { exact[multipv - 1] } else { -INFINITY };
@@ -473,14 +513,21 @@ impl<P: Evaluate> Searcher<P> {
                 order.defer(i);
                 continue;
             }
+            // An input back to a position of the game scores `penalty`
+            // lower, so its child must beat `alpha + penalty`.
+            let penalty =
+                repetition.map_or(0, |p| p.saturating_mul(self.occurrences(child.repetition_key())));
+            let floor =
+                if alpha > -INFINITY { alpha.saturating_add(penalty).min(INFINITY - 1) } else { alpha };
             let mut score = if i > 0 && alpha > -INFINITY {
-                self.child(team, &child, depth - 1, alpha, alpha + 1, 1, None)
+                self.child(team, &child, depth - 1, floor, floor + 1, 1, None)
             } else {
-                alpha + 1
+                floor + 1
             };
-            if !self.aborted && score > alpha {
-                score = self.child(team, &child, depth - 1, alpha, INFINITY, 1, None);
+            if !self.aborted && score > floor {
+                score = self.child(team, &child, depth - 1, floor, INFINITY, 1, None);
             }
+            score = score.saturating_sub(penalty);
             if self.aborted {
                 return Vec::new();
             }

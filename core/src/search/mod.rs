@@ -68,6 +68,14 @@
 //!   Royale a seat searching this way won fewer games against the earlier
 //!   engine than paranoid search did; [`SearchConfig::best_reply`] (UCI
 //!   `BestReply`) turns it on for one searcher.
+//! - **Repetitions** (opt-in, [`Evaluate::REPETITION_PENALTY`]): a variant
+//!   without a draw by repetition (Royale) may still want a seat that stands
+//!   better to make progress. Given the positions the game went through
+//!   ([`Searcher::set_game_history`], from a
+//!   [`History::keys`](crate::history::History::keys)), a root input back
+//!   into one of them scores the penalty lower per earlier visit, when the
+//!   root seat's static evaluation is above 0. Only root inputs are looked
+//!   at, so the table's values stay independent of the path.
 //!
 //! # Search
 //! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
@@ -330,6 +338,15 @@ pub trait Evaluate: Position {
     /// see the [module doc](self#seats)) instead of a ply each (paranoid).
     /// [`SearchConfig::best_reply`] overrides it. Defaults to `false`.
     const BEST_REPLY: bool = false;
+
+    /// How much lower the search scores a root input that leads back to a
+    /// position the game has been in, per earlier visit, when the root seat
+    /// stands better (its static evaluation above 0) and the game's history
+    /// was given ([`Searcher::set_game_history`]). A variant without a draw
+    /// by repetition sets it so that a seat ahead does not shuffle pieces
+    /// between two squares forever; a seat behind may. `None` (the default):
+    /// repetitions are not looked at.
+    const REPETITION_PENALTY: Option<i32> = None;
 
     /// Whether a transposition-table entry searched *deeper* than the
     /// remaining depth may cut the search, the usual rule of chess engines

@@ -34,6 +34,16 @@ pub trait Player<P: Evaluate>: Send {
     /// The input to play at `pos`, a decision node of an ongoing game; `rng`
     /// is the game's seeded generator. `None` only if `pos` has no input.
     fn choose(&mut self, pos: &P, rng: &mut StdRng) -> Option<P::Move>;
+
+    /// As [`Player::choose`], knowing the positions of the game so far:
+    /// `keys` holds their [`Position::repetition_key`](crate::Position::repetition_key)s,
+    /// the start first and `pos` last. The default ignores them;
+    /// [`SearchPlayer`] gives them to its searcher
+    /// ([`Searcher::set_game_history`]).
+    fn choose_in_game(&mut self, pos: &P, keys: &[u64], rng: &mut StdRng) -> Option<P::Move> {
+        let _ = keys;
+        self.choose(pos, rng)
+    }
 }
 
 /// Plays a uniformly random legal input.
@@ -138,6 +148,12 @@ impl<P: Evaluate> Player<P> for SearchPlayer<P> {
     }
 
     fn choose(&mut self, pos: &P, _rng: &mut StdRng) -> Option<P::Move> {
+        self.searcher.set_game_history(&[]);
+        self.searcher.search(pos, &self.limits).best
+    }
+
+    fn choose_in_game(&mut self, pos: &P, keys: &[u64], _rng: &mut StdRng) -> Option<P::Move> {
+        self.searcher.set_game_history(keys);
         self.searcher.search(pos, &self.limits).best
     }
 }
@@ -355,6 +371,7 @@ pub fn play_game<P: Evaluate>(
 ) -> GameRecord {
     let mut pos = start.clone();
     let mut moves = Vec::new();
+    let mut keys = vec![pos.repetition_key()];
     let mut plies = 0u32;
     for p in players.iter_mut() {
         p.new_game();
@@ -375,7 +392,9 @@ pub fn play_game<P: Evaluate>(
         } else if plies >= max_plies {
             None
         } else {
-            players[seating[pos.turn().index()]].choose(&pos, rng).filter(|&mv| pos.is_legal(mv))
+            players[seating[pos.turn().index()]]
+                .choose_in_game(&pos, &keys, rng)
+                .filter(|&mv| pos.is_legal(mv))
         };
         let Some(mv) = mv else {
             let reason = if chance.is_none() && plies >= max_plies { "max-plies" } else { "no-input" };
@@ -392,6 +411,7 @@ pub fn play_game<P: Evaluate>(
         }
         moves.push(mv.to_string());
         pos.play_unchecked(mv);
+        keys.push(pos.repetition_key());
     }
 }
 
