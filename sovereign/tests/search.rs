@@ -193,7 +193,7 @@ fn royale_counts_the_room_of_a_weak_rivals_king() {
         assert_eq!(motley_sovereign::square_color(sq), None, "{s} is a plain square");
     }
     let gain = royale(BOXED).evaluate(Seat(0)) - royale(FREE).evaluate(Seat(0));
-    assert!(CONFINE_CAP > 27);
+    const { assert!(CONFINE_CAP > 27) };
     assert_eq!(gain, CONFINE * (27 - 11), "the rook takes 16 squares of 27");
     // With a queen, a rook and a bishop on a13 to a11 Ash is not weak: the
     // rook's place changes nothing.
