@@ -2,15 +2,14 @@
 //! play back into a position the game has been in, a seat behind may, and
 //! the penalty grows with each earlier visit.
 
+mod search_toys;
+
 use std::fmt;
 
 use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
 use motley_core::zobrist::splitmix64;
 use motley_core::{Outcome, Position, Seat};
-
-#[derive(Debug, thiserror::Error)]
-#[error("the shuttle has no text form")]
-struct NoText;
+use search_toys::NoText;
 
 /// Two tokens on a line of five squares, one per seat; each turn the seat
 /// to move steps its token one square left or right. The game never ends.
