@@ -498,10 +498,11 @@ const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
 /// them 1.9 to 6.1 points off (`docs/analysis.md`).
 /// Games: `cargo run --release -p motley-cli --example fit_wdl -- royale
 /// --games 400 --held-out 400 --seed S --depth 64 --nodes 2000
-/// --random-plies 4 --max-plies 1000 --dump royale-S.dump` with seeds 3
-/// (fitted, both sets) and 100000 (held out, both sets), ties and games cut
-/// off counted as not a win (`sed 's/ draw \([0-9]*\)$/ loss \1/'`), then
-/// `--from-dump` on the merged dump (360,000 positions a side).
+/// --random-plies 4 --max-plies 1000 --dump royale-S.dump`: seed 3 fitted
+/// (both of its sets, 360,000 positions), seeds 100000, 200000, 300000 and
+/// 400000 held out (both sets each), ties and games cut off counted as not
+/// a win (`sed 's/ draw \([0-9]*\)$/ loss \1/'`), then `--from-dump` on
+/// the merged dumps.
 pub const ROYALE_WDL_BY_KINGS: [WdlModel; 4] = [
     royale_model(11996.5, -6452.9, 3.780),
     royale_model(609.8, 3742.9, 0.729),
