@@ -203,3 +203,35 @@ fn royale_counts_the_room_of_a_weak_rivals_king() {
     assert!(armament > motley_sovereign::eval::CONFINE_WEAK, "Ash is armed: {armament}");
     assert_eq!(boxed.evaluate(Seat(0)), free.evaluate(Seat(0)), "Ash is not weak");
 }
+
+/// Royale: White's bishop on e12, a red square, holds red; on f12 it holds
+/// nothing. Red has one knight, or two. No piece stands near a king and
+/// every rival is armed, so the link changes only what White is credited
+/// with for red: the second knight adds [`HELD_SHARE`] of its value in the
+/// two-player game, and [`ROYALE_HELD`]/256 of that in Royale.
+///
+/// [`HELD_SHARE`]: motley_sovereign::eval::HELD_SHARE
+/// [`ROYALE_HELD`]: motley_sovereign::eval::ROYALE_HELD
+const RED_HELD: &str =
+    "8bk7/13rn2/12bqbrbb1/16/4wb11/16/16/16/15sk/16/15sq/ak14sr/15sb/ar15/16/8wk7 1 w a s b - 0";
+
+#[test]
+fn royale_counts_an_army_held_through_a_link_below_the_two_player_share() {
+    use motley_sovereign::eval::{HELD_SHARE, ROYALE_HELD, value};
+    use motley_sovereign::{Color, Role};
+    let royale = |fen: &str| <Royale as Position>::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let e12 = "e12".parse().unwrap_or_else(|e| panic!("e12: {e:?}"));
+    assert_eq!(motley_sovereign::square_color(e12), Some(Color::Red));
+    for s in ["f12", "m15", "n15", "a5", "a3"] {
+        let sq = s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"));
+        assert_eq!(motley_sovereign::square_color(sq), None, "{s} is a plain square");
+    }
+    let link_gain = |fen: &str| {
+        let unlinked = fen.replace("/4wb11/", "/5wb10/");
+        royale(fen).evaluate(Seat(0)) - royale(&unlinked).evaluate(Seat(0))
+    };
+    let two = RED_HELD.replace("/13rn2/", "/12rnrn2/");
+    let knight = value(Role::Knight);
+    assert_eq!(link_gain(&two) - link_gain(RED_HELD), knight * HELD_SHARE * ROYALE_HELD / (256 * 256));
+    const { assert!(ROYALE_HELD < 256, "below the two-player share") };
+}

@@ -445,6 +445,11 @@ impl<P: Evaluate> Searcher<P> {
                 self.root(pos, depth, &mut root_moves, multipv)
             };
             if self.aborted {
+                // A better input the unfinished iteration proved (see
+                // `Evaluate::PARTIAL_ITERATIONS`), if any.
+                if let Some(line) = lines.into_iter().next().filter(|_| !chance_root) {
+                    result.lines = vec![line];
+                }
                 break;
             }
             result.depth = depth;
@@ -529,7 +534,11 @@ impl<P: Evaluate> Searcher<P> {
             }
             score = score.saturating_sub(penalty);
             if self.aborted {
-                return Vec::new();
+                return if P::PARTIAL_ITERATIONS && multipv == 1 {
+                    proved_best(root_moves)
+                } else {
+                    Vec::new()
+                };
             }
             if score > alpha {
                 rm.score = Some(score);
@@ -557,7 +566,23 @@ impl<P: Evaluate> Searcher<P> {
             .map(|rm| Line { moves: rm.pv.clone(), score: Score(rm.score.unwrap_or(0)) })
             .collect()
     }
+}
 
+/// The line of the root input an iteration that was stopped has proved
+/// better than the previous best, if any. The previous best,
+/// `root_moves[0]`, is searched first; every other input starts the
+/// iteration without a score and gets one only when it beats all searched
+/// before it, so any scored input beat the first one at the new depth.
+fn proved_best<M: Copy>(root_moves: &[RootMove<M>]) -> Vec<Line<M>> {
+    root_moves[1..]
+        .iter()
+        .filter_map(|rm| rm.score.map(|s| (s, rm)))
+        .max_by_key(|&(s, _)| s)
+        .map(|(s, rm)| vec![Line { moves: rm.pv.clone(), score: Score(s) }])
+        .unwrap_or_default()
+}
+
+impl<P: Evaluate> Searcher<P> {
     /// The signals shared with the other threads, in a Lazy SMP search and
     /// at a node of `depth` plies left that takes part in deferring.
     fn busy_signals(&self, depth: u32) -> Option<Arc<Signals>> {

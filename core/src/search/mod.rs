@@ -79,7 +79,9 @@
 //!
 //! # Search
 //! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
-//! the stop flag. Each iteration is a principal-variation (null-window)
+//! the stop flag; the last completed iteration gives the result, or, where
+//! the variant opts in ([`Evaluate::PARTIAL_ITERATIONS`]), a better root
+//! input the unfinished one has already proved. Each iteration is a principal-variation (null-window)
 //! alpha-beta search; at depth 0 a quiescence search follows the inputs
 //! [`Evaluate::is_quiescence_input`] names (by default the tactical ones,
 //! [`Evaluate::is_tactical`]; standing pat on the static evaluation) for at
@@ -356,6 +358,18 @@ pub trait Evaluate: Position {
     /// may opt in for speed.
     const DEEPER_CUTS: bool = false;
 
+    /// Whether a search stopped in the middle of an iteration (by its time
+    /// or node limit, or the stop flag) plays the best root input that
+    /// iteration has proved: one searched after the previous best, at the
+    /// new depth, that scored above it; the result keeps the depth of the
+    /// last completed iteration and takes that input's line and score.
+    /// Defaults to `false`: the last completed iteration decides. Only with
+    /// one line (`multipv` 1) and a root where a seat decides. A variant
+    /// whose iterations grow so fast that a short time limit spends most of
+    /// itself in an iteration it does not finish (Royale: one round is four
+    /// plies) may opt in.
+    const PARTIAL_ITERATIONS: bool = false;
+
     /// Futility pruning at the frontier (see the [module
     /// doc](self#late-move-reductions)): at a node of the main search with
     /// one ply left, outside the principal variation, when the static
@@ -481,7 +495,8 @@ pub struct Limits {
     /// The last iteration's depth, in decision plies.
     pub depth: Option<u32>,
     /// Wall-clock budget: the search stops within it (an unfinished iteration
-    /// is dropped) and starts no new iteration after 60% of it.
+    /// is dropped, unless [`Evaluate::PARTIAL_ITERATIONS`] keeps what it
+    /// proved) and starts no new iteration after 60% of it.
     pub time: Option<Duration>,
     /// Stop after this many nodes (every visited position counts).
     pub nodes: Option<u64>,

@@ -320,8 +320,9 @@ pub enum Node {
     End { seat: u8, winner: Option<u8> },
 }
 
+/// `PARTIAL` is [`Evaluate::PARTIAL_ITERATIONS`].
 #[derive(Clone, Debug)]
-pub struct Tree {
+pub struct Tree<const PARTIAL: bool = false> {
     pub nodes: &'static [Node],
     pub seats: u8,
     pub at: usize,
@@ -340,7 +341,7 @@ impl fmt::Display for Label {
     }
 }
 
-impl fmt::Display for Tree {
+impl<const PARTIAL: bool> fmt::Display for Tree<PARTIAL> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "node {}", self.at)
     }
@@ -350,6 +351,9 @@ impl Tree {
     pub fn new(nodes: &'static [Node], seats: u8) -> Self {
         Tree { nodes, seats, at: 0, width: None, margin: None }
     }
+}
+
+impl<const PARTIAL: bool> Tree<PARTIAL> {
     fn children(&self) -> Vec<(&'static str, usize)> {
         match self.nodes[self.at] {
             Node::Decide { children, .. } => children.iter().map(|&(l, c, _)| (l, c)).collect(),
@@ -359,7 +363,7 @@ impl Tree {
     }
 }
 
-impl Position for Tree {
+impl<const PARTIAL: bool> Position for Tree<PARTIAL> {
     type Move = Label;
     type MoveList = Vec<Label>;
     type ParseError = NoText;
@@ -367,7 +371,7 @@ impl Position for Tree {
     const VARIANT: &'static str = "tree";
 
     fn start() -> Self {
-        Tree::new(&[Node::End { seat: 0, winner: None }], 2)
+        Tree { nodes: &[Node::End { seat: 0, winner: None }], seats: 2, at: 0, width: None, margin: None }
     }
     fn from_fen(_: &str) -> Result<Self, NoText> {
         Err(NoText)
@@ -412,7 +416,8 @@ impl Position for Tree {
     }
 }
 
-impl Evaluate for Tree {
+impl<const PARTIAL: bool> Evaluate for Tree<PARTIAL> {
+    const PARTIAL_ITERATIONS: bool = PARTIAL;
     fn evaluate(&self, seat: Seat) -> i32 {
         match self.nodes[self.at] {
             Node::Decide { eval, .. } => eval[seat.index()],
