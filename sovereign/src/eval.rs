@@ -85,11 +85,11 @@
 //! reach depth 6 in minutes; with them, 10 s and 35 s (`docs/analysis.md`).
 //!
 //! **A stopped Royale search plays what its unfinished iteration proved**
-//! ([`Evaluate::PARTIAL_ITERATIONS`]): each Royale iteration takes about
-//! five times the one before, so a search of a few tens of milliseconds a
-//! move spends most of its time in an iteration it does not finish; a root
-//! move that iteration has already found better than the previous best is
-//! played instead of being thrown away.
+//! ([`Evaluate::PARTIAL_ITERATIONS`]): each Royale iteration takes two to
+//! five times as long as all before it, so a search of a few tens of
+//! milliseconds a move spends most of its time in an iteration it does not
+//! finish; a root move that iteration has already found better than the
+//! previous best is played instead of being thrown away.
 //!
 //! **Royale keeps paranoid search** ([`Evaluate::BEST_REPLY`] is off): the
 //! core's best-reply layers (one opponent replies with any move, the other
@@ -142,7 +142,7 @@ pub const REPEAT: i32 = 100;
 /// and the engine before it (which counted the full share) won armies
 /// through links early and lost them one capture at a time: against three
 /// seats of the engine before issue 16, one seat won 87 of 208 games at
-/// 25 ms a move with the full share and 100 of 200 with one half
+/// 25 ms a move with the full share and 97 of 208 with one half
 /// (`docs/analysis.md`, twelfth measuring session).
 pub const ROYALE_HELD: i32 = 128;
 

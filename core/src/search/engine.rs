@@ -566,23 +566,7 @@ impl<P: Evaluate> Searcher<P> {
             .map(|rm| Line { moves: rm.pv.clone(), score: Score(rm.score.unwrap_or(0)) })
             .collect()
     }
-}
 
-/// The line of the root input an iteration that was stopped has proved
-/// better than the previous best, if any. The previous best,
-/// `root_moves[0]`, is searched first; every other input starts the
-/// iteration without a score and gets one only when it beats all searched
-/// before it, so any scored input beat the first one at the new depth.
-fn proved_best<M: Copy>(root_moves: &[RootMove<M>]) -> Vec<Line<M>> {
-    root_moves[1..]
-        .iter()
-        .filter_map(|rm| rm.score.map(|s| (s, rm)))
-        .max_by_key(|&(s, _)| s)
-        .map(|(s, rm)| vec![Line { moves: rm.pv.clone(), score: Score(s) }])
-        .unwrap_or_default()
-}
-
-impl<P: Evaluate> Searcher<P> {
     /// The signals shared with the other threads, in a Lazy SMP search and
     /// at a node of `depth` plies left that takes part in deferring.
     fn busy_signals(&self, depth: u32) -> Option<Arc<Signals>> {
@@ -1244,6 +1228,20 @@ impl<P: Evaluate> Searcher<P> {
         self.buffers[ply] = buf;
         best
     }
+}
+
+/// The line of the root input an iteration that was stopped has proved
+/// better than the previous best, if any. The previous best,
+/// `root_moves[0]`, is searched first; every other input starts the
+/// iteration without a score and gets one only when it beats all searched
+/// before it, so any scored input beat the first one at the new depth.
+fn proved_best<M: Copy>(root_moves: &[RootMove<M>]) -> Vec<Line<M>> {
+    root_moves[1..]
+        .iter()
+        .filter_map(|rm| rm.score.map(|s| (s, rm)))
+        .max_by_key(|&(s, _)| s)
+        .map(|(s, rm)| vec![Line { moves: rm.pv.clone(), score: Score(s) }])
+        .unwrap_or_default()
 }
 
 /// The input an opponent who does not branch plays in a best-reply layer:

@@ -81,9 +81,10 @@
 //! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
 //! the stop flag; the last completed iteration gives the result, or, where
 //! the variant opts in ([`Evaluate::PARTIAL_ITERATIONS`]), a better root
-//! input the unfinished one has already proved. Each iteration is a principal-variation (null-window)
-//! alpha-beta search; at depth 0 a quiescence search follows the inputs
-//! [`Evaluate::is_quiescence_input`] names (by default the tactical ones,
+//! input the unfinished one has already proved. Each iteration is a
+//! principal-variation (null-window) alpha-beta search; at depth 0 a
+//! quiescence search follows the inputs [`Evaluate::is_quiescence_input`]
+//! names (by default the tactical ones,
 //! [`Evaluate::is_tactical`]; standing pat on the static evaluation) for at
 //! most [`Evaluate::QUIESCENCE_PLIES`] inputs. Chance resolutions
 //! do not use up depth. Star1 reads bounds on each resolution's value: in
