@@ -447,8 +447,11 @@ impl<P: Evaluate> Searcher<P> {
             if self.aborted {
                 // A better input the unfinished iteration proved (see
                 // `Evaluate::PARTIAL_ITERATIONS`), if any.
-                if let Some(line) = lines.into_iter().next().filter(|_| !chance_root) {
-                    result.lines = vec![line];
+                if P::PARTIAL_ITERATIONS && multipv == 1 && !chance_root {
+                    let proved = proved_best(&root_moves);
+                    if !proved.is_empty() {
+                        result.lines = proved;
+                    }
                 }
                 break;
             }
@@ -534,11 +537,7 @@ impl<P: Evaluate> Searcher<P> {
             }
             score = score.saturating_sub(penalty);
             if self.aborted {
-                return if P::PARTIAL_ITERATIONS && multipv == 1 {
-                    proved_best(root_moves)
-                } else {
-                    Vec::new()
-                };
+                return Vec::new();
             }
             if score > alpha {
                 rm.score = Some(score);
@@ -1236,8 +1235,9 @@ impl<P: Evaluate> Searcher<P> {
 /// iteration without a score and gets one only when it beats all searched
 /// before it, so any scored input beat the first one at the new depth.
 fn proved_best<M: Copy>(root_moves: &[RootMove<M>]) -> Vec<Line<M>> {
-    root_moves[1..]
+    root_moves
         .iter()
+        .skip(1)
         .filter_map(|rm| rm.score.map(|s| (s, rm)))
         .max_by_key(|&(s, _)| s)
         .map(|(s, rm)| vec![Line { moves: rm.pv.clone(), score: Score(s) }])
