@@ -27,7 +27,9 @@
 //! `--from-dump FILE` fits the samples of an earlier `--dump` instead of
 //! playing games;
 //! `--dump FILE` writes every sample, with its game and ply): the search's raw score for the side to
-//! move, its seat, and that seat's result.
+//! move, its seat, that seat's result and the odds class the score is read
+//! in (the position's [`Evaluate::wdl_class`], or the class its model hands
+//! the score to, [`WdlModel::below`]).
 //!
 //! Game `g` of the fit uses seed `seed + g`; the held-out games use seeds
 //! `seed + 1_000_000 + g`, so they are never the fitted ones. The output is
@@ -168,7 +170,7 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
             searcher.set_game_history(game.keys());
             let r = searcher.search(&pos, &Limits { nodes: a.nodes, ..Limits::depth(a.depth) });
             if let Some(cp) = r.score.centipawns() {
-                pending.push((f64::from(cp), pos.turn(), plies, pos.wdl_class(pos.turn())));
+                pending.push((f64::from(cp), pos.turn(), plies, class_of(&pos, pos.turn(), f64::from(cp))));
             }
             match r.best {
                 Some(mv) => mv,
@@ -184,6 +186,16 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
         .collect();
     let sample_plies = pending.iter().map(|p| p.2).collect();
     Game { samples, sample_plies, results, reason, plies }
+}
+
+/// The odds class a raw score of `pos` for `seat` is read in: the
+/// position's class ([`Evaluate::wdl_class`]), or the class of the model
+/// that class's model hands the score to ([`WdlModel::below`]).
+fn class_of<P: Evaluate>(pos: &P, seat: Seat, raw: f64) -> usize {
+    let class = pos.wdl_class(seat);
+    let Some(own) = P::WDL_MODELS.get(class) else { return class };
+    let reader = own.reader(raw);
+    P::WDL_MODELS.iter().position(|m| m == reader).unwrap_or(class)
 }
 
 fn play_all<P: Evaluate>(seeds: Vec<u64>, a: &Args) -> Vec<Game> {
@@ -361,7 +373,7 @@ impl VariantTask for Fit<'_> {
                 if own.is_empty() { P::WDL_MODELS[c] } else { wdl::fit(&own, options) }
             })
             .collect();
-        let model = models[P::start().wdl_class(P::start().turn()).min(classes - 1)];
+        let model = models[class_of(&P::start(), P::start().turn(), 0.0).min(classes - 1)];
         let cmd = format!(
             "cargo run --release -p motley-cli --example fit_wdl -- {} --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",
             a.variant.name(),

@@ -490,15 +490,16 @@ const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
         clamp: motley_core::search::EVAL_LIMIT as f64,
         draw_floor: 0.0,
         draw_floor_width: f64::INFINITY,
+        below: None,
     }
 }
 
 /// What a score means in Royale (see [`motley_core::search::wdl`]): each
 /// seat's chance to win, one model per class of position
-/// ([`Evaluate::wdl_class`] of a [`Royale`]): a seat without a king, then two, three and four
-/// kings left. A tie (an escaped king, ½) and a game cut off undecided count
-/// as not a win: counted as shares of a four-way draw they read every start
-/// as +1.20.
+/// ([`Evaluate::wdl_class`] of a [`Royale`]): a seat without a king at the
+/// end of the searched line, then two, three and four kings left. A tie (an
+/// escaped king, ½) and a game cut off undecided count as not a win:
+/// counted as shares of a four-way draw they read every start as +1.20.
 ///
 /// One curve for every position could not be calibrated, because the same
 /// raw score means a different chance in each class. With four kings left a
@@ -507,44 +508,68 @@ const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
 /// for the kingless rivals, and a seat at 0 to +10 pawns wins 4%, one at
 /// +30 to +50 pawns 36% (measured with the evaluation before the mean of
 /// the rivals). A seat without a king reads below −[`INTERREGNUM`] yet wins
-/// three games in ten, since it crowns a new king at once.
+/// from 23% of its positions, since it may crown a new king.
 ///
-/// Fitted on 400 self-play games of the evaluation in this file (mean of
+/// Class 0 is read from the score, not the board: the models of classes 1
+/// to 3 hand every score below [`INTERREGNUM_LEVEL`] to it
+/// ([`WdlModel::below`]). Chosen by the board alone, a seat without a king
+/// whose search had found it a new one (scores near 0, 37% to 47% won) sat
+/// with seats that had none in sight (−13,000 to −24,000, 8% to 68%), and a
+/// seat whose king the search saw taken (below −10,000, 10% won) with
+/// seats that kept theirs; one curve per class could not follow either,
+/// and the ninth decile of all positions read 4 to 6 points low on every
+/// fit.
+///
+/// Fitted on 2,400 self-play games of the evaluation in this file (mean of
 /// the rivals, [`CONFINE`], [`REPEAT`], [`ROYALE_HELD`], partial
-/// iterations) and measured on 400 others: every decile of predicted win
-/// chance is within 3.4 points but the ninth (42.2% predicted, 48.8%
-/// observed: 6.6 points; Brier 0.1644). The models fitted to the
-/// evaluation before (full shares for held armies), within 3.6 points on
-/// 2,400 games of their own evaluation, were 9.4 points off on these
-/// (Brier 0.1651), so they were refitted; one set of 400 to 800 games
-/// reads a model 2 to 6 points off by chance alone (`docs/analysis.md`).
-/// Games: `cargo run --release -p motley-cli --example fit_wdl -- royale
-/// --games 200 --held-out 200 --seed S --depth 64 --nodes 2000
-/// --random-plies 4 --max-plies 1000 --threads 1 --dump royale-S.dump`:
-/// seed 500000 fitted (both of its sets), seed 600000 held out (both
-/// sets), ties and games cut off counted as not a win (`sed 's/ draw
-/// \([0-9]*\)$/ loss \1/'`), then `--from-dump` on the merged dumps.
+/// iterations; 955,149 positions) and measured on 800 others (324,896
+/// positions): every decile of predicted win chance is within 1.2 points of
+/// the observed rate, Brier 0.1617 (the models before, with the same
+/// classes, 6.0 points and 0.1634). Games: `cargo run --release -p
+/// motley-cli --example fit_wdl -- royale --games 200 --held-out 200 --seed
+/// S --depth 64 --nodes 2000 --random-plies 4 --max-plies 1000 --threads 1
+/// --dump royale-S.dump`: seeds 500000 to 1000000 by 100000 fitted (both
+/// sets of each), 1100000 and 1200000 held out (both sets), ties and games
+/// cut off counted as not a win (`sed 's/ draw \([0-9]*\)$/ loss \1/'`),
+/// then `--from-dump` on the merged dumps. The fitted games were played
+/// before classes followed the score: their positions below the level were
+/// put in class 0, and the 2,041 of a seat without a king above it (0.2%,
+/// whose kings left the dump does not record) left out; the held-out games
+/// carry the classes of this file.
 pub const ROYALE_WDL_BY_KINGS: [WdlModel; 4] = [
-    royale_model(11574.7, -6540.1, 3.787),
-    royale_model(685.2, 3621.3, 0.784),
-    royale_model(1056.4, 2745.1, 0.652),
-    royale_model(1859.8, 2275.0, 0.565),
+    ROYALE_INTERREGNUM_WDL,
+    royale_model(645.8, 3620.1, 0.754).reading_below(INTERREGNUM_LEVEL, &ROYALE_INTERREGNUM_WDL),
+    royale_model(1052.9, 2712.7, 0.882).reading_below(INTERREGNUM_LEVEL, &ROYALE_INTERREGNUM_WDL),
+    royale_model(2673.5, 2861.3, 1.177).reading_below(INTERREGNUM_LEVEL, &ROYALE_INTERREGNUM_WDL),
 ];
+
+/// Royale's odds of a seat without a king at the end of the searched line
+/// (class 0 of [`ROYALE_WDL_BY_KINGS`]), which the other classes hand every
+/// score below [`INTERREGNUM_LEVEL`].
+pub const ROYALE_INTERREGNUM_WDL: WdlModel = royale_model(2206.2, -15169.1, 0.865);
+
+/// The raw score below which a Royale seat has no king at the end of the
+/// searched line: half of [`INTERREGNUM`], which a seat without a king
+/// loses and the other terms together seldom reach. A seat with a king
+/// that the search sees lost scores below it; a seat without one that the
+/// search sees crown a new king scores above it.
+pub const INTERREGNUM_LEVEL: f64 = -(INTERREGNUM as f64) / 2.0;
 
 /// Royale's [`Evaluate::WDL`]: the model of four kings left (the start's
 /// class), which [`Evaluate::wdl_model`] uses only where a position's class
 /// is not known.
 pub const ROYALE_WDL: WdlModel = ROYALE_WDL_BY_KINGS[3];
 
-/// The odds class of a Royale position for `seat`: 0 when the seat has no
-/// king (it cannot win unless it crowns one), otherwise the number of
-/// kings left minus one (1 to 3).
+/// The odds class of a Royale position for `seat`: the number of kings
+/// left, counting the seat's own whether it has one now or not, minus one
+/// (1 to 3). Its model hands scores below [`INTERREGNUM_LEVEL`] to class 0
+/// (no king at the end of the searched line), so a seat's class follows
+/// what the search found, not only the board: a seat without a king whose
+/// search crowns a new one is read as a seat with a king, and one whose
+/// king the search sees taken as a seat without.
 fn royale_wdl_class(st: &State, seat: Seat) -> usize {
-    if st.king(seat.0).is_none() {
-        return 0;
-    }
-    let kings = (0..4u8).filter(|&s| st.king(s).is_some()).count();
-    kings.clamp(2, 4) - 1
+    let others = (0..4u8).filter(|&s| s != seat.0 && st.king(s).is_some()).count();
+    (others + 1).clamp(2, 4) - 1
 }
 
 impl Evaluate for Royale {
@@ -557,7 +582,9 @@ impl Evaluate for Royale {
     const WDL: WdlModel = ROYALE_WDL;
     const WDL_MODELS: &'static [WdlModel] = &ROYALE_WDL_BY_KINGS;
 
-    /// 0 when `seat` has no king, otherwise the number of kings left minus one.
+    /// The number of kings left, the seat's own counted whether it has one
+    /// or not, minus one; its model reads a score below
+    /// [`INTERREGNUM_LEVEL`] as class 0's.
     fn wdl_class(&self, seat: Seat) -> usize {
         royale_wdl_class(self.state(), seat)
     }

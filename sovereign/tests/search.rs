@@ -2,7 +2,7 @@
 //! evaluation: a checkmate by capturing a control link, properties of the
 //! evaluation, and Interregnum in Royale.
 
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, WdlModel};
 use motley_core::{Position, Seat};
 use motley_sovereign::eval::INTERREGNUM;
 use motley_sovereign::{Royale, Sovereign};
@@ -124,12 +124,15 @@ fn royale_takes_a_rivals_king() {
 }
 
 /// Royale's odds are read by the model of the position's class: how many
-/// kings are left, or none for a seat without one (`royale_wdl_class`).
+/// kings are left, the seat's own counted whether it has one or not
+/// (`royale_wdl_class`); below `INTERREGNUM_LEVEL` a score is read by the
+/// model of a seat without a king, class 0.
 #[test]
 fn royale_odds_follow_the_kings_left() {
-    use motley_sovereign::eval::ROYALE_WDL_BY_KINGS;
+    use motley_sovereign::eval::{INTERREGNUM_LEVEL, ROYALE_INTERREGNUM_WDL, ROYALE_WDL_BY_KINGS};
     let p = <Royale as Position>::from_fen(RIVAL_KING).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(Royale::WDL_MODELS.len(), 4);
+    assert_eq!(ROYALE_WDL_BY_KINGS[0], ROYALE_INTERREGNUM_WDL);
     for s in 0..4 {
         assert_eq!(p.wdl_class(Seat(s)), 3, "four kings, seat {s}");
     }
@@ -137,14 +140,30 @@ fn royale_odds_follow_the_kings_left() {
     assert_eq!(start.wdl_class(start.turn()), 3);
     let mut after = p.clone();
     after.play_unchecked(p.parse_move("c3c9").unwrap());
-    assert_eq!(after.wdl_class(Seat(1)), 0, "Ash has no king");
+    assert!(after.in_interregnum(Seat(1)));
+    assert_eq!(after.wdl_class(Seat(1)), 3, "Ash has no king: read as the fourth, should it crown one");
     for s in [0, 2, 3] {
         assert_eq!(after.wdl_class(Seat(s)), 2, "three kings, seat {s}");
     }
-    // The model a front end reads is that class's.
-    let score = Score(500);
-    assert_eq!(after.wdl_model(Seat(0)).wdl(score, Seat(0)), ROYALE_WDL_BY_KINGS[2].wdl(score, Seat(0)));
-    assert_eq!(after.wdl_model(Seat(1)).wdl(score, Seat(1)), ROYALE_WDL_BY_KINGS[0].wdl(score, Seat(1)));
+    // The model a front end reads is that class's, above the level.
+    let high = Score(500);
+    assert_eq!(after.wdl_model(Seat(0)).wdl(high, Seat(0)), ROYALE_WDL_BY_KINGS[2].wdl(high, Seat(0)));
+    assert_eq!(after.wdl_model(Seat(1)).wdl(high, Seat(1)), ROYALE_WDL_BY_KINGS[3].wdl(high, Seat(1)));
+    // Below it, whether the seat has a king now or not, class 0's.
+    let three_kings = WdlModel { below: None, ..ROYALE_WDL_BY_KINGS[2] };
+    let low = Score(INTERREGNUM_LEVEL as i32 - 1);
+    for s in 0..4 {
+        let (seat, model) = (Seat(s), after.wdl_model(Seat(s)));
+        assert_eq!(model.wdl(low, seat), ROYALE_INTERREGNUM_WDL.wdl(low, seat), "seat {s}");
+        assert_eq!(model.normalise(low, seat), ROYALE_INTERREGNUM_WDL.normalise(low, seat), "seat {s}");
+        assert_ne!(model.wdl(low, seat), three_kings.wdl(low, seat), "seat {s}: not the kings' curves");
+    }
+    let at = Score(INTERREGNUM_LEVEL as i32);
+    assert_eq!(
+        after.wdl_model(Seat(0)).wdl(at, Seat(0)),
+        three_kings.wdl(at, Seat(0)),
+        "the level itself is above"
+    );
 }
 
 /// Royale: White's queen on c3 can take an Ash pawn on f3, which nobody

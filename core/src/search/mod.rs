@@ -257,7 +257,11 @@ pub trait Evaluate: Position {
     const WDL_MODELS: &'static [WdlModel] = &[Self::WDL];
 
     /// Which of [`Evaluate::WDL_MODELS`] reads this position's scores for
-    /// `seat` (an index below its length). Defaults to 0.
+    /// `seat` (an index below its length). Defaults to 0. That model may
+    /// hand scores below a level to another of them ([`WdlModel::below`]),
+    /// where a score says more about what the position becomes than the
+    /// board does (Royale: a seat that has lost its king, or crowned a new
+    /// one, by the end of the searched line).
     fn wdl_class(&self, seat: Seat) -> usize {
         let _ = seat;
         0

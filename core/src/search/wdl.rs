@@ -33,6 +33,10 @@
 //!
 //! A forced win is 1000/0/0, a forced loss 0/0/1000.
 //!
+//! A model may read only part of the scores and hand those below a level
+//! to another model ([`WdlModel::below`]): a piecewise mapping, for a
+//! variant whose scores below the level mean another kind of position.
+//!
 //! # The normalised score
 //! The expected result of a seat is `E = win + draw / n` with `n` seats (a
 //! game drawn, or cut off, shares the point). The displayed score is
@@ -93,6 +97,12 @@ pub struct WdlModel {
     /// the games drawn near 0, a tenth beyond ±150 pawns).
     /// `f64::INFINITY`: the same floor at every score.
     pub draw_floor_width: f64,
+    /// `Some((level, other))`: raw scores below `level` are read by `other`
+    /// instead, for a variant whose scores below a level mean another kind
+    /// of position (Royale: below −10,000 the seat has no king at the end of
+    /// the searched line, whether or not it has one now; see
+    /// [`WdlModel::reading_below`]). `None`: this model reads every score.
+    pub below: Option<(f64, &'static WdlModel)>,
 }
 
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
@@ -147,6 +157,7 @@ impl WdlModel {
         clamp: EVAL_LIMIT as f64,
         draw_floor: 0.0,
         draw_floor_width: f64::INFINITY,
+        below: None,
     };
 
     /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
@@ -164,6 +175,7 @@ impl WdlModel {
             clamp: EVAL_LIMIT as f64,
             draw_floor: 0.0,
             draw_floor_width: f64::INFINITY,
+            below: None,
         }
     }
 
@@ -186,6 +198,24 @@ impl WdlModel {
     #[must_use]
     pub const fn with_draw_floor_width(self, draw_floor_width: f64) -> WdlModel {
         WdlModel { draw_floor_width, ..self }
+    }
+
+    /// The same model, handing raw scores below `level` to `other` (see
+    /// [`WdlModel::below`]): a piecewise reading, each piece fitted on the
+    /// positions whose scores fall in it.
+    #[must_use]
+    pub const fn reading_below(self, level: f64, other: &'static WdlModel) -> WdlModel {
+        WdlModel { below: Some((level, other)), ..self }
+    }
+
+    /// The model that reads raw score `raw`: `self`, or the one
+    /// [`WdlModel::below`] hands it to.
+    #[must_use]
+    pub fn reader(&self, raw: f64) -> &WdlModel {
+        match self.below {
+            Some((level, other)) if raw < level => other.reader(raw),
+            _ => self,
+        }
     }
 
     /// The draw floor at offset score `x` (see [`WdlModel::draw_floor_width`]).
@@ -226,6 +256,12 @@ impl WdlModel {
     /// [`WdlModel::probabilities`] for a `seat` that is, or is not, `to_move`.
     #[must_use]
     pub fn probabilities_for(&self, raw: f64, seat: Seat, to_move: bool) -> [f64; 3] {
+        self.reader(raw).own_probabilities(raw, seat, to_move)
+    }
+
+    /// [`WdlModel::probabilities_for`] by this model's curves, whatever
+    /// [`WdlModel::below`] says.
+    fn own_probabilities(&self, raw: f64, seat: Seat, to_move: bool) -> [f64; 3] {
         let x = raw.clamp(-self.clamp, self.clamp) - self.offset(seat, to_move);
         let win = sigma(self.unit(x - self.win_offset));
         let loss = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
@@ -315,6 +351,12 @@ impl WdlModel {
         if score.centipawns().is_none() {
             return score;
         }
+        self.reader(f64::from(score.0)).own_normalised(score, seat, to_move)
+    }
+
+    /// [`WdlModel::normalise_for`] of a non-forced `score` by this model's
+    /// curves, whatever [`WdlModel::below`] says.
+    fn own_normalised(&self, score: Score, seat: Seat, to_move: bool) -> Score {
         let x = f64::from(score.0).clamp(-self.clamp, self.clamp) - self.offset(seat, to_move);
         let n = f64::from(self.seats.max(2));
         // E = w(1 − 1/n) + (1 − l)/n and 1 − E = (1 − w)(1 − 1/n) + l/n,
@@ -730,7 +772,29 @@ mod tests {
             clamp: 1e6,
             draw_floor: 0.0,
             draw_floor_width: f64::INFINITY,
+            below: None,
         }
+    }
+
+    #[test]
+    fn a_model_hands_scores_below_its_level_to_the_other() {
+        static LOW: WdlModel = WdlModel::two_seats(900.0, 0.0, -5000.0, 0.0);
+        let m = SOV.reading_below(-2000.0, &LOW);
+        for raw in [-1999, -1000, 0, 300, 4000] {
+            let s = Score(raw);
+            assert_eq!(m.wdl(s, Seat(0)), SOV.wdl(s, Seat(0)), "{raw} is read by the model itself");
+            assert_eq!(m.normalise(s, Seat(1)), SOV.normalise(s, Seat(1)));
+        }
+        for raw in [-2001, -5000, -9000] {
+            let s = Score(raw);
+            assert_eq!(m.wdl(s, Seat(0)), LOW.wdl(s, Seat(0)), "{raw} is read by the lower model");
+            assert_eq!(m.normalise(s, Seat(1)), LOW.normalise(s, Seat(1)));
+            assert_ne!(m.wdl(s, Seat(0)), SOV.wdl(s, Seat(0)), "the two models differ at {raw}");
+        }
+        // Forced results stay forced.
+        assert_eq!(m.wdl(Score::win_in(2), Seat(0)).win, 1000);
+        assert_eq!(m.reader(-2001.0), &LOW);
+        assert_eq!(m.reader(-2000.0), &m);
     }
 
     #[test]
