@@ -209,11 +209,13 @@ impl WdlModel {
     }
 
     /// The model that reads raw score `raw`: `self`, or the one
-    /// [`WdlModel::below`] hands it to.
+    /// [`WdlModel::below`] hands it to. One hand-over at most: that model
+    /// reads the score with its own curves, whatever its own `below` says,
+    /// so no chain of models can loop.
     #[must_use]
     pub fn reader(&self, raw: f64) -> &WdlModel {
         match self.below {
-            Some((level, other)) if raw < level => other.reader(raw),
+            Some((level, other)) if raw < level => other,
             _ => self,
         }
     }
@@ -795,6 +797,11 @@ mod tests {
         assert_eq!(m.wdl(Score::win_in(2), Seat(0)).win, 1000);
         assert_eq!(m.reader(-2001.0), &LOW);
         assert_eq!(m.reader(-2000.0), &m);
+        // Two models that hand scores to each other read them once each.
+        static A: WdlModel = SOV.reading_below(0.0, &B);
+        static B: WdlModel = ASYM.reading_below(100.0, &A);
+        assert_eq!(A.wdl(Score(-50), Seat(0)), ASYM.wdl(Score(-50), Seat(0)));
+        assert_eq!(B.normalise(Score(50), Seat(0)), SOV.normalise(Score(50), Seat(0)));
     }
 
     #[test]
