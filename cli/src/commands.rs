@@ -97,7 +97,7 @@ pub fn setup<P: Position>(common: &Common) -> Result<History<P>, CliError> {
 /// What is wrong with move `token`: `invalid move `<token>`: <why>`, with the
 /// token named once (a library message that names it again, `move `<token>`:
 /// …` or `move `<token>` is …`, loses that prefix).
-fn bad_move(token: &str, why: &str) -> String {
+pub(crate) fn bad_move(token: &str, why: &str) -> String {
     if token.is_empty() {
         return "empty move".to_owned();
     }

@@ -1,59 +1,135 @@
-//! `motley uci`: a UCI engine over any line input and output.
+//! `motley uci`: a UCI engine over any line input and output, a protocol
+//! shell over [`motley_core::session::Session`].
 //!
-//! A reader thread forwards input lines; the session answers `uci`,
-//! `isready`, `setoption name UCI_Variant value <variant>` (`sovereign`,
-//! `royale`, `mages`, `joker`), `setoption name MultiPV value K`,
-//! `setoption name Threads value N` (1 to 256: a Lazy SMP search),
-//! `setoption name Hash value MB` (1 to 4096),
-//! `setoption name UCI_ShowWDL value true|false` (default false: with true,
-//! each `info` score is followed by `wdl W D L`, the side to move's win,
-//! draw and loss chances in thousandths under the variant's fitted odds;
-//! `score cp` is always the normalised score, see
-//! [`motley_core::search::wdl`]),
-//! `setoption name BestReply value auto|on|off` (Royale: search the
-//! opponents' turns as best-reply layers, or a ply each as paranoid search
-//! does; `auto`, the default, takes the variant's choice,
-//! [`Evaluate::BEST_REPLY`]; two-seat games ignore it),
-//! `ucinewgame`, `position startpos|fen <position string> [moves …]`,
-//! `go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS]
-//! | infinite | perft N`, `stop`, `d` (prints the position string) and
-//! `quit`. A search runs on its own thread, streaming `info` lines, so
-//! `stop` and `isready` are answered while it runs; `go infinite` holds its
-//! `bestmove` until `stop`. While a limited search runs, every command but
-//! `stop`, `isready` and `quit` waits for its `bestmove` first; at the end of the input (without `quit`) a
-//! limited search finishes and an infinite one is stopped. Errors never end
-//! the session: they are reported as `info string error: <what>, <where>`,
-//! a line that is not UTF-8 or longer than [`MAX_LINE`] included (input is
-//! read as bytes, line by line). Selecting the variant already selected
-//! keeps the position. A search stopped before depth 1 completes answers
-//! with a depth-1 search's best move and `info` line.
+//! Commands: `uci`, `isready`, `setoption name <id> value <x>` for
+//! `UCI_Variant` (`sovereign`, `royale`, `mages`, `joker`), `MultiPV`
+//! (1 to 64), `Threads` (1 to 256: a Lazy SMP search), `Hash` (MiB, 1 to
+//! 4096), `UCI_ShowWDL` (`true|false`, default false: each `info` score is
+//! followed by `wdl W D L`, the side to move's win, draw and loss chances in
+//! thousandths under the variant's fitted odds; `score cp` is always the
+//! normalised score, see [`motley_core::search::wdl`]) and `BestReply`
+//! (`auto|on|off`: Royale's opponents searched as best-reply layers, or a
+//! ply each; `auto` takes the variant's choice, [`Evaluate::BEST_REPLY`]);
+//! `ucinewgame`; `position startpos|fen <position string> [moves …]`;
+//! `go [searchmoves <inputs…>] [ponder] [wtime MS] [btime MS] [winc MS]
+//! [binc MS] [movestogo N] [depth N] [nodes N] [movetime MS] [infinite]`
+//! and `go perft N`; `stop`; `ponderhit`; `d` (prints the position
+//! string); `quit`. The limits' bounds and error texts are those of every
+//! front end ([`motley_core::search::LimitKind`]).
+//!
+//! The input is read on a thread of its own, so the session answers while
+//! a search runs:
+//! - `stop`, `isready`, `ponderhit` and `quit` are answered at once;
+//! - every other command sent during a search (`position`, `ucinewgame`,
+//!   `setoption`, another `go` …) waits for the search's `bestmove` and is
+//!   then applied, in order;
+//! - a plain `go` (no limit) and `go infinite` search until `stop`: their
+//!   `bestmove` waits for it; `go ponder` searches without its time limit
+//!   until `ponderhit` (then the time counts from the hit) or `stop`;
+//! - `go perft N` lists each root input's count and `nodes <total>`; `stop`
+//!   ends it after the root input being counted; depth 0 counts 1;
+//! - the end of the input, like `quit`, stops any search (its `bestmove` is
+//!   still written) and ends the session; so does an output that can no
+//!   longer be written. No search outlives its client.
+//!
+//! Errors never end the session: they are reported as `info string error:
+//! <what>, <where>`, a line that is not UTF-8 or longer than [`MAX_LINE`]
+//! included (input is read as bytes, line by line). A `position` whose
+//! moves cannot be played (after the end of the game among them) is
+//! refused with the reason the command line gives, and the game is kept.
+//! Selecting the variant already selected keeps the position. A search
+//! stopped before depth 1 completes answers with a depth-1 search's best
+//! move and `info` line.
 //!
 //! Move tokens are each variant's notation (Mage's Chess resolutions
 //! included, so a GUI plays `challenger`, `defender`, `draw` after a
 //! declaration). At a Mage's Chess chance node `bestmove` is the most
 //! probable resolution; the caller resolves the engagement itself.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use motley_core::history::History;
-use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher};
-use motley_core::{BoardView, PerftMode, Position};
+use motley_core::search::{Evaluate, LimitKind, Limits, SearchConfig, SearchInfo, WdlModel};
+use motley_core::session::{Go, GoMode, PerftCount, Running, Session};
+use motley_core::{BoardView, PerftMode, Position, Seat};
 
+use crate::commands::bad_move;
 use crate::error::CliError;
 use crate::variant::{Variant, VariantTask};
 
-/// The shared output of a session.
-type Out<'a> = Mutex<&'a mut (dyn Write + Send)>;
+/// The longest input line the session reads; the rest of a longer line is
+/// skipped (and reported).
+pub const MAX_LINE: usize = 1 << 20;
 
-fn say(out: &Out<'_>, text: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = w.write_all(text.as_bytes());
-        let _ = w.write_all(b"\n");
-        let _ = w.flush();
+/// What the session loop handles, in the order it happened.
+enum Event {
+    /// An input line, or why it could not be read (`<what>, line N`).
+    Line(Result<String, String>),
+    /// The input ended.
+    End,
+    /// A line written by the running job.
+    Say(String),
+    /// The running job has ended; its last line came before.
+    Done,
+}
+
+type Tx = mpsc::Sender<Event>;
+
+/// The session's options, as `setoption` set them.
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    multipv: usize,
+    show_wdl: bool,
+    config: SearchConfig,
+}
+
+/// The game of a session, for any variant: a [`Session<P>`] behind a trait
+/// object, made for the selected variant by [`NewGame`].
+trait Game: Send {
+    /// The game a `position` command names (this one is kept on error).
+    fn with_position(&self, spec: &PositionSpec) -> Result<Box<dyn Game>, CliError>;
+    /// The position string of the current position.
+    fn fen(&self) -> String;
+    /// Starts what `go <words>` asks for; its lines and end go to `tx`.
+    fn go(&self, words: &[&str], options: Options, tx: &Tx) -> Result<Running, CliError>;
+}
+
+/// A new game at the variant's start position.
+struct NewGame;
+
+impl VariantTask for NewGame {
+    type Output = Box<dyn Game>;
+    fn run<P: Evaluate + BoardView>(self) -> Box<dyn Game> {
+        Box::new(Session::new(P::start(), P::DRAW_RULES))
+    }
+}
+
+impl<P: Evaluate> Game for Session<P> {
+    fn with_position(&self, spec: &PositionSpec) -> Result<Box<dyn Game>, CliError> {
+        let mut game = Session::<P>::from_fen(spec.fen.as_deref(), P::DRAW_RULES)
+            .map_err(|e| CliError::input(format!("invalid position string: {e}"), "position fen"))?;
+        game.play_all(spec.moves.iter().map(String::as_str)).map_err(|e| {
+            CliError::input(
+                bad_move(&e.token, &e.error.to_string()),
+                format!("move {} of position", e.number),
+            )
+        })?;
+        Ok(Box::new(game))
+    }
+
+    fn fen(&self) -> String {
+        self.position().fen()
+    }
+
+    fn go(&self, words: &[&str], options: Options, tx: &Tx) -> Result<Running, CliError> {
+        let mut session = self.clone();
+        session.set_config(options.config);
+        Ok(match parse_go(words, &session, options.multipv)? {
+            GoCommand::Perft(depth) => start_perft(&session, depth, tx),
+            GoCommand::Search(go) => start_search(&session, go, options.show_wdl, tx),
+        })
     }
 }
 
@@ -63,38 +139,6 @@ fn say(out: &Out<'_>, text: &str) {
 struct PositionSpec {
     fen: Option<String>,
     moves: Vec<String>,
-}
-
-/// What a `go` command asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Go {
-    /// `wdl`: append `wdl W D L` to each `info` score (`UCI_ShowWDL`).
-    Search {
-        limits: Limits,
-        infinite: bool,
-        wdl: bool,
-    },
-    Perft(u32),
-}
-
-/// Plays the game of `spec` for variant `P`: its moves from the position
-/// string (or the start), with the variant's history draws
-/// ([`Position::DRAW_RULES`]: repetition, quiet-move limit).
-fn build_game<P: Position>(spec: &PositionSpec) -> Result<History<P>, CliError> {
-    let start = match &spec.fen {
-        Some(text) => P::from_fen(text)
-            .map_err(|e| CliError::input(format!("invalid position string: {e}"), "position fen"))?,
-        None => P::start(),
-    };
-    let mut game = History::with_default_rules(start);
-    for (i, token) in spec.moves.iter().enumerate() {
-        let pos = game.position();
-        let mv = pos.parse_move(token).ok().filter(|&mv| pos.is_legal(mv)).ok_or_else(|| {
-            CliError::input(format!("illegal move `{token}`"), format!("move {} of position", i + 1))
-        })?;
-        game.play(mv);
-    }
-    Ok(game)
 }
 
 /// Parses `position …` (the words after `position`).
@@ -108,243 +152,427 @@ fn parse_position(words: &[&str]) -> Result<PositionSpec, CliError> {
     }
 }
 
-/// Parses `go …` for the side to move `seat_index` (0 uses `wtime`/`winc`, any other `btime`/`binc`).
-fn parse_go(words: &[&str], seat_index: usize, multipv: usize) -> Result<Go, CliError> {
-    let mut limits = Limits::default();
-    let mut infinite = false;
-    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
+/// What a `go` command asks for.
+enum GoCommand<M> {
+    Search(Go<M>),
+    Perft(u32),
+}
+
+/// The words that start a `go` parameter (they end a `searchmoves` list).
+const GO_WORDS: [&str; 13] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+/// The clocks of a `go` command.
+#[derive(Default)]
+struct Clocks {
+    time: [Option<u64>; 2],
+    increment: [u64; 2],
+}
+
+/// Parses `go …` (the words after `go`) for `session`'s position.
+fn parse_go<P: Position>(
+    words: &[&str],
+    session: &Session<P>,
+    multipv: usize,
+) -> Result<GoCommand<P::Move>, CliError> {
+    let mut go = Go::limited(Limits::default());
+    let mut clocks = Clocks::default();
     let mut i = 0;
-    let number = |i: usize, key: &str| -> Result<u64, CliError> {
-        words.get(i + 1).and_then(|v| v.parse::<u64>().ok()).ok_or_else(|| {
-            CliError::input(format!("`{key}` needs a non-negative number"), format!("go {key}"))
-        })
-    };
     while i < words.len() {
-        match words[i] {
-            "perft" => return Ok(Go::Perft(u32::try_from(number(i, "perft")?).unwrap_or(u32::MAX))),
-            "depth" => limits.depth = Some(u32::try_from(number(i, "depth")?.max(1)).unwrap_or(u32::MAX)),
-            "movetime" => limits.time = Some(Duration::from_millis(number(i, "movetime")?.max(1))),
-            "nodes" => limits.nodes = Some(number(i, "nodes")?.max(1)),
-            "wtime" => wtime = Some(number(i, "wtime")?),
-            "btime" => btime = Some(number(i, "btime")?),
-            "winc" => winc = number(i, "winc")?,
-            "binc" => binc = number(i, "binc")?,
-            "movestogo" | "mate" => {
-                number(i, words[i])?;
-            }
-            "infinite" => {
-                infinite = true;
-                i += 1;
-                continue;
-            }
-            "ponder" => {
-                i += 1;
-                continue;
-            }
-            other => return Err(CliError::input(format!("unknown go option `{other}`"), "go")),
-        }
-        i += 2;
-    }
-    let (clock, inc) = if seat_index == 0 { (wtime, winc) } else { (btime, binc) };
-    if let (Some(ms), None) = (clock, limits.time) {
-        let budget = Limits::for_clock(Duration::from_millis(ms), Duration::from_millis(inc));
-        limits.time = budget.time;
-    }
-    if infinite {
-        limits = Limits { multipv: 1, ..Limits::default() };
-    }
-    Ok(Go::Search { limits: limits.with_multipv(multipv), infinite, wdl: false })
-}
-
-/// Runs a `go` on variant `P`: streams `info` lines and ends with `bestmove`.
-fn go<P: Evaluate>(
-    pos: &P,
-    keys: &[u64],
-    go: Go,
-    config: SearchConfig,
-    stop: &Arc<AtomicBool>,
-    out: &Out<'_>,
-) {
-    match go {
-        Go::Perft(depth) => {
-            let mut total = 0;
-            for (mv, n) in pos.divide(depth, PerftMode::Decision) {
-                say(out, &format!("{mv}: {n}"));
-                total += n;
-            }
-            say(out, &format!("\nnodes {total}"));
-        }
-        Go::Search { limits, infinite, wdl } => {
-            let seat = pos.turn();
-            let model = pos.wdl_model(seat);
-            let mut searcher = Searcher::<P>::with_stop_flag(config, Arc::clone(stop));
-            searcher.set_game_history(keys);
-            let multipv = limits.multipv;
-            // A `stop` before depth 1 completes still gets a depth-1 answer.
-            let result = crate::analysis::search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
-                for (k, line) in info.lines.iter().enumerate() {
-                    let mut text = format!("info depth {} seldepth {}", info.depth, info.seldepth);
-                    if multipv > 1 {
-                        text.push_str(&format!(" multipv {}", k + 1));
-                    }
-                    let pv: Vec<String> = line.moves.iter().map(ToString::to_string).collect();
-                    text.push_str(&format!(" score {}", model.normalise(line.score, seat).uci()));
-                    if wdl {
-                        text.push_str(&format!(" wdl {}", model.wdl(line.score, seat)));
-                    }
-                    text.push_str(&format!(
-                        " nodes {} nps {} time {} pv {}",
-                        info.nodes,
-                        info.nps(),
-                        info.elapsed.as_millis(),
-                        pv.join(" ")
-                    ));
-                    say(out, &text);
-                }
-            });
-            if infinite {
-                // UCI: after `go infinite` the bestmove waits for `stop`.
-                while !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
+        let key = words[i];
+        i += 1;
+        match key {
+            "infinite" => go.mode = GoMode::Infinite,
+            "ponder" => go.mode = GoMode::Ponder,
+            "searchmoves" => {
+                while let Some(&token) = words.get(i).filter(|w| !GO_WORDS.contains(w)) {
+                    let mv = session
+                        .parse_input(token)
+                        .map_err(|e| CliError::input(bad_move(token, &e.to_string()), "go searchmoves"))?;
+                    go.root_moves.push(mv);
+                    i += 1;
                 }
             }
-            match result.best {
-                Some(mv) => say(out, &format!("bestmove {mv}")),
-                None => say(out, "bestmove (none)"),
+            _ => {
+                let value = words.get(i).copied().unwrap_or("");
+                i += 1;
+                if key == "perft" {
+                    let depth = value
+                        .parse::<u32>()
+                        .map_err(|_| CliError::input("`perft` needs a non-negative number", "go perft"))?;
+                    return Ok(GoCommand::Perft(depth));
+                }
+                go_value(key, value, &mut go.limits, &mut clocks)?;
             }
         }
     }
+    let seat = session.position().turn().index().min(1);
+    if let (None, Some(ms)) = (go.limits.time, clocks.time[seat]) {
+        let budget =
+            Limits::for_clock(Duration::from_millis(ms), Duration::from_millis(clocks.increment[seat]));
+        go.limits.time = budget.time;
+    }
+    let limited = go.limits.depth.is_some() || go.limits.time.is_some() || go.limits.nodes.is_some();
+    if go.mode == GoMode::Infinite || (go.mode == GoMode::Limited && !limited) {
+        go.mode = GoMode::Infinite;
+        go.limits = Limits::default();
+    }
+    go.limits = go.limits.with_multipv(multipv);
+    Ok(GoCommand::Search(go))
 }
 
-/// The game a session holds, for any variant: the position the last
-/// `position` command set, with its history (for the history draws).
-/// Implemented by [`History<P>`]; a session holds a `Box<dyn Game>`, made
-/// for the selected variant by [`NewGame`].
-trait Game: Send {
-    /// The game of `spec` in this variant, or why it cannot be played
-    /// (this game is unchanged either way).
-    fn with_position(&self, spec: &PositionSpec) -> Result<Box<dyn Game>, CliError>;
-    /// The position string of the current position.
-    fn fen(&self) -> String;
-    /// The index of the side to move.
-    fn turn_index(&self) -> usize;
-    /// A copy to search on another thread.
-    fn boxed_clone(&self) -> Box<dyn Game>;
-    /// Runs `g` on the current position: streams `info` lines and ends with
-    /// `bestmove` (or the perft divide and total).
-    fn go(&self, g: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>);
-}
-
-impl<P: Evaluate> Game for History<P> {
-    fn with_position(&self, spec: &PositionSpec) -> Result<Box<dyn Game>, CliError> {
-        Ok(Box::new(build_game::<P>(spec)?))
-    }
-
-    fn fen(&self) -> String {
-        self.position().fen()
-    }
-
-    fn turn_index(&self) -> usize {
-        self.position().turn().index()
-    }
-
-    fn boxed_clone(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    fn go(&self, g: Go, config: SearchConfig, stop: &Arc<AtomicBool>, out: &Out<'_>) {
-        if self.is_history_draw() && matches!(g, Go::Search { .. }) {
-            // A game drawn by its history (repetition, quiet-move limit) is
-            // over: there is nothing to search.
-            say(out, &format!("info string the game is over ({})", self.status()));
-            say(out, "bestmove (none)");
-        } else {
-            go(self.position(), self.keys(), g, config, stop, out);
+/// Reads the value of the `go` parameter `key` into `limits` or `clocks`.
+fn go_value(key: &str, value: &str, limits: &mut Limits, clocks: &mut Clocks) -> Result<(), CliError> {
+    let limit = |kind: LimitKind| kind.parse(value).map_err(|e| CliError::input(e, format!("go {key}")));
+    let number = || {
+        value
+            .parse::<u64>()
+            .map_err(|_| CliError::input(format!("`{key}` needs a non-negative number"), format!("go {key}")))
+    };
+    match key {
+        "depth" => limits.depth = Some(u32::try_from(limit(LimitKind::Depth)?).unwrap_or(u32::MAX)),
+        "movetime" => limits.time = Some(Duration::from_millis(limit(LimitKind::Time)?)),
+        "nodes" => limits.nodes = Some(limit(LimitKind::Nodes)?),
+        "wtime" => clocks.time[0] = Some(number()?),
+        "btime" => clocks.time[1] = Some(number()?),
+        "winc" => clocks.increment[0] = number()?,
+        "binc" => clocks.increment[1] = number()?,
+        "movestogo" | "mate" => {
+            number()?;
         }
+        other => return Err(CliError::input(format!("unknown go option `{other}`"), "go")),
     }
+    Ok(())
 }
 
-/// A new game at the variant's start position (the session's game after
-/// `ucinewgame` or a change of `UCI_Variant`).
-struct NewGame;
-
-impl VariantTask for NewGame {
-    type Output = Box<dyn Game>;
-    fn run<P: Evaluate + BoardView>(self) -> Box<dyn Game> {
-        Box::new(History::with_default_rules(P::start()))
-    }
+/// The `info` lines of a completed depth: one per principal variation.
+fn info_lines<M: core::fmt::Display>(
+    info: &SearchInfo<M>,
+    multipv: usize,
+    (model, seat): (&WdlModel, Seat),
+    show_wdl: bool,
+) -> Vec<String> {
+    info.lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let mut text = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+            if multipv > 1 {
+                text.push_str(&format!(" multipv {}", k + 1));
+            }
+            text.push_str(&format!(" score {}", model.normalise(line.score, seat).uci()));
+            if show_wdl {
+                text.push_str(&format!(" wdl {}", model.wdl(line.score, seat)));
+            }
+            let pv: Vec<String> = line.moves.iter().map(ToString::to_string).collect();
+            text.push_str(&format!(
+                " nodes {} nps {} time {} pv {}",
+                info.nodes,
+                info.nps(),
+                info.elapsed.as_millis(),
+                pv.join(" ")
+            ));
+            text
+        })
+        .collect()
 }
 
-/// The longest input line the session reads; the rest of a longer line is
-/// skipped (and reported).
-pub const MAX_LINE: usize = 1 << 20;
+/// Starts a search: `info` lines per completed depth, then `bestmove`.
+fn start_search<P: Evaluate>(session: &Session<P>, go: Go<P::Move>, show_wdl: bool, tx: &Tx) -> Running {
+    let pos = session.position();
+    let (seat, model) = (pos.turn(), pos.wdl_model(pos.turn()));
+    let multipv = go.limits.multipv;
+    let over = format!("info string the game is over ({})", session.game().status());
+    let (info_tx, done_tx) = (tx.clone(), tx.clone());
+    session.start(
+        go,
+        move |info| {
+            for line in info_lines(info, multipv, (&model, seat), show_wdl) {
+                let _ = info_tx.send(Event::Say(line));
+            }
+        },
+        move |result| {
+            let best = match result {
+                // Drawn by its history: there was nothing to search.
+                None => {
+                    let _ = done_tx.send(Event::Say(over));
+                    None
+                }
+                Some(result) => result.best,
+            };
+            let line = best.map_or_else(|| "bestmove (none)".to_owned(), |mv| format!("bestmove {mv}"));
+            let _ = done_tx.send(Event::Say(line));
+            let _ = done_tx.send(Event::Done);
+        },
+    )
+}
+
+/// Starts `go perft`: each root input's count, then `nodes <total>` (or
+/// why it stopped).
+fn start_perft<P: Position>(session: &Session<P>, depth: u32, tx: &Tx) -> Running {
+    let (root_tx, done_tx) = (tx.clone(), tx.clone());
+    session.start_perft(
+        depth,
+        PerftMode::Decision,
+        move |mv, n| {
+            let _ = root_tx.send(Event::Say(format!("{mv}: {n}")));
+        },
+        move |count: PerftCount| {
+            let line = if count.complete {
+                format!("\nnodes {}", count.nodes)
+            } else {
+                format!("info string perft stopped: {} nodes in the root inputs counted", count.nodes)
+            };
+            let _ = done_tx.send(Event::Say(line));
+            let _ = done_tx.send(Event::Done);
+        },
+    )
+}
 
 /// Reads `input` line by line (any bytes, `\n`-terminated, the last line
-/// possibly not), sending each line or its error (`<what>, line N`) to `tx`
-/// until `quit`, the end of the input, a read error or a closed channel. A
-/// line that is not UTF-8 or longer than [`MAX_LINE`] is an error, and
-/// reading goes on.
-fn read_lines<R: BufRead>(mut input: R, tx: &mpsc::Sender<Result<String, String>>) {
-    let mut line: Vec<u8> = Vec::new();
+/// possibly not), sending each line or its error (`<what>, line N`) to `tx`,
+/// then [`Event::End`] at the end of the input or a read error; stops after
+/// `quit` or when the session has gone. A line that is not UTF-8 or longer
+/// than [`MAX_LINE`] is an error, and reading goes on.
+fn read_lines<R: BufRead>(mut input: R, tx: &Tx) {
     let mut number = 0usize;
     loop {
-        line.clear();
-        let mut too_long = false;
-        let mut ended = false;
-        // One line: up to and without its `\n`, keeping at most MAX_LINE bytes.
-        loop {
-            let chunk = match input.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => return,
-            };
-            if chunk.is_empty() {
-                ended = true;
-                break;
-            }
-            let newline = chunk.iter().position(|&b| b == b'\n');
-            let take = newline.unwrap_or(chunk.len());
-            let room = MAX_LINE.saturating_sub(line.len());
-            too_long |= take > room;
-            line.extend_from_slice(&chunk[..take.min(room)]);
-            input.consume(newline.map_or(take, |n| n + 1));
-            if newline.is_some() {
-                break;
-            }
-        }
-        if ended && line.is_empty() && !too_long {
+        let Some((bytes, too_long)) = read_line(&mut input) else {
+            let _ = tx.send(Event::End);
             return;
-        }
+        };
         number += 1;
         let item = if too_long {
             Err(format!("line longer than {MAX_LINE} bytes (skipped), line {number}"))
         } else {
-            match String::from_utf8(std::mem::take(&mut line)) {
-                Ok(text) => Ok(text),
-                Err(e) => {
-                    let at = e.utf8_error().valid_up_to();
-                    let byte = e.as_bytes()[at];
-                    Err(format!("input is not UTF-8 (byte 0x{byte:02x} at column {}), line {number}", at + 1))
-                }
-            }
+            String::from_utf8(bytes).map_err(|e| {
+                let at = e.utf8_error().valid_up_to();
+                let byte = e.as_bytes()[at];
+                format!("input is not UTF-8 (byte 0x{byte:02x} at column {}), line {number}", at + 1)
+            })
         };
         let quit = item.as_ref().is_ok_and(|text| text.trim() == "quit");
-        if tx.send(item).is_err() || quit || ended {
+        if tx.send(Event::Line(item)).is_err() || quit {
             return;
         }
     }
 }
 
-/// Stops the running search, if any, and waits for its `bestmove`.
-fn finish(search: &mut Option<std::thread::ScopedJoinHandle<'_, ()>>, stop: &AtomicBool) {
-    if let Some(handle) = search.take() {
-        stop.store(true, Ordering::Relaxed);
-        let _ = handle.join();
+/// One line of `input` without its `\n`, at most [`MAX_LINE`] bytes of it,
+/// and whether it was longer; `None` at the end of the input (or on a read
+/// error) with nothing read.
+fn read_line<R: BufRead>(input: &mut R) -> Option<(Vec<u8>, bool)> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => &[],
+        };
+        if chunk.is_empty() {
+            return (!line.is_empty() || too_long).then_some((line, too_long));
+        }
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let take = newline.unwrap_or(chunk.len());
+        let room = MAX_LINE.saturating_sub(line.len());
+        too_long |= take > room;
+        line.extend_from_slice(&chunk[..take.min(room)]);
+        input.consume(newline.map_or(take, |n| n + 1));
+        if newline.is_some() {
+            return Some((line, too_long));
+        }
     }
 }
 
-/// Runs a UCI session reading `input` and writing `output` until `quit`
-/// or the end of the input, starting with `variant`.
+/// Whether the session goes on after an event.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The engine's state between events.
+struct Engine<'a> {
+    out: &'a mut (dyn Write + Send),
+    tx: Tx,
+    variant: Variant,
+    game: Box<dyn Game>,
+    options: Options,
+    /// The search or perft count running now.
+    running: Option<Running>,
+    /// Commands that came during the running job, applied after it.
+    pending: VecDeque<String>,
+    /// The session ends once the running job has ended.
+    ending: bool,
+}
+
+impl Engine<'_> {
+    /// Writes a line; an output that cannot be written ends the session.
+    fn say(&mut self, line: &str) {
+        let written = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
+        if written.is_err() {
+            self.end();
+        }
+    }
+
+    /// Ends the session: at once when idle, after the running job otherwise.
+    fn end(&mut self) {
+        self.ending = true;
+        self.pending.clear();
+        if let Some(running) = &self.running {
+            running.stop();
+        }
+    }
+
+    fn handle(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Say(line) => self.say(&line),
+            Event::Done => {
+                self.running = None;
+                while self.running.is_none()
+                    && !self.ending
+                    && let Some(line) = self.pending.pop_front()
+                {
+                    self.command(&line);
+                }
+            }
+            Event::End => self.end(),
+            Event::Line(Err(e)) => self.say(&format!("info string error: {e}")),
+            Event::Line(Ok(line)) => {
+                let word = line.split_whitespace().next().unwrap_or("");
+                let at_once = matches!(word, "stop" | "isready" | "quit" | "ponderhit");
+                if self.running.is_some() && !at_once {
+                    self.pending.push_back(line);
+                } else {
+                    self.command(&line);
+                }
+            }
+        }
+        if self.ending && self.running.is_none() { Flow::Quit } else { Flow::Continue }
+    }
+
+    /// Applies one command.
+    fn command(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, rest)) = words.split_first() else { return };
+        match command {
+            "uci" => self.identify(),
+            "isready" => self.say("readyok"),
+            "ucinewgame" => self.game = self.variant.with(NewGame),
+            "setoption" => {
+                if let Err(e) = self.set_option(rest) {
+                    self.say(&format!("info string {e}"));
+                }
+            }
+            "position" => match parse_position(rest).and_then(|spec| self.game.with_position(&spec)) {
+                Ok(game) => self.game = game,
+                Err(e) => self.say(&format!("info string {e}")),
+            },
+            "d" => {
+                let line = format!("info string variant {} fen {}", self.variant, self.game.fen());
+                self.say(&line);
+            }
+            "go" => match self.game.go(rest, self.options, &self.tx) {
+                Ok(running) => self.running = Some(running),
+                Err(e) => self.say(&format!("info string {e}")),
+            },
+            "stop" => {
+                if let Some(running) = &self.running {
+                    running.stop();
+                }
+            }
+            "ponderhit" => {
+                if let Some(running) = &self.running {
+                    running.ponderhit();
+                }
+            }
+            "quit" => self.end(),
+            other => self.say(&format!("info string error: unknown command `{other}`, input")),
+        }
+    }
+
+    /// The answer to `uci`: the engine's name and options, then `uciok`.
+    fn identify(&mut self) {
+        let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
+        let spin = |name: &str, kind: LimitKind, default: usize| {
+            let (min, max) = kind.range();
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        };
+        let lines = [
+            format!("id name Motley {}", env!("CARGO_PKG_VERSION")),
+            "id author the Motley authors".to_owned(),
+            format!("option name UCI_Variant type combo default {} {}", self.variant, vars.join(" ")),
+            spin("MultiPV", LimitKind::MultiPv, 1),
+            spin("Threads", LimitKind::Threads, 1),
+            spin("Hash", LimitKind::Hash, SearchConfig::default().hash_mb),
+            "option name UCI_ShowWDL type check default false".to_owned(),
+            "option name BestReply type combo default auto var auto var on var off".to_owned(),
+            "uciok".to_owned(),
+        ];
+        for line in lines {
+            self.say(&line);
+        }
+    }
+
+    /// `setoption name <id> value <x>` (the words after `setoption`).
+    fn set_option(&mut self, words: &[&str]) -> Result<(), CliError> {
+        let name_at = words.iter().position(|&w| w == "name");
+        let value_at = words.iter().position(|&w| w == "value");
+        let (Some(n), Some(v)) = (name_at, value_at) else {
+            return Err(CliError::input("expected `setoption name <id> value <x>`", "setoption"));
+        };
+        let name = words.get(n + 1..v).unwrap_or(&[]).join(" ");
+        let value = words.get(v + 1..).unwrap_or(&[]).join(" ");
+        let place = format!("setoption {name}");
+        let limit = |kind: LimitKind| kind.parse_usize(&value).map_err(|e| CliError::input(e, &place));
+        // The index of the value among `choices` (any letter case).
+        let choice = |choices: &[&str], listed: &str| {
+            let lower = value.to_ascii_lowercase();
+            choices
+                .iter()
+                .position(|&c| c == lower)
+                .ok_or_else(|| CliError::input(format!("bad {name} `{value}` ({listed})"), &place))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let variant: Variant = value.parse().map_err(|e| CliError::input(e, &place))?;
+                // Selecting the variant already selected changes nothing.
+                if variant != self.variant {
+                    self.variant = variant;
+                    self.game = variant.with(NewGame);
+                }
+            }
+            "multipv" => self.options.multipv = limit(LimitKind::MultiPv)?,
+            "threads" => self.options.config.threads = limit(LimitKind::Threads)?,
+            "hash" => self.options.config.hash_mb = limit(LimitKind::Hash)?,
+            "uci_showwdl" => self.options.show_wdl = choice(&["true", "false"], "true or false")? == 0,
+            "bestreply" => {
+                self.options.config.best_reply =
+                    [None, Some(true), Some(false)][choice(&["auto", "on", "off"], "auto, on or off")?];
+            }
+            _ => return Err(CliError::input(format!("unknown option `{name}`"), "setoption")),
+        }
+        Ok(())
+    }
+}
+
+/// Runs a UCI session reading `input` and writing `output` until `quit`,
+/// the end of the input, or an output that can no longer be written,
+/// starting with `variant`.
 ///
 /// # Errors
 /// Never for protocol errors (they are reported in-band); the `Result` is
@@ -354,166 +582,24 @@ pub fn session<R: BufRead + Send>(
     output: &mut (dyn Write + Send),
     variant: Variant,
 ) -> Result<(), CliError> {
-    let out: Out<'_> = Mutex::new(output);
-    let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<Result<String, String>>();
+    let (tx, rx) = mpsc::channel::<Event>();
     std::thread::scope(|scope| {
-        scope.spawn(move || read_lines(input, &tx));
-        let mut variant = variant;
-        let mut game = variant.with(NewGame);
-        let mut multipv = 1usize;
-        let mut show_wdl = false;
-        let mut config = SearchConfig::default();
-        let mut search: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
-        let mut infinite = false;
-        for line in rx {
-            let line = match line {
-                Ok(line) => line,
-                Err(e) => {
-                    say(&out, &format!("info string error: {e}"));
-                    continue;
-                }
-            };
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some((&command, rest)) = words.split_first() else { continue };
-            // While a limited search runs, every command but `stop`,
-            // `isready` and `quit` waits for its bestmove (so a scripted
-            // session's output comes in order).
-            let waits = !matches!(command, "stop" | "isready" | "quit");
-            if search.as_ref().is_some_and(std::thread::ScopedJoinHandle::is_finished) || (waits && !infinite)
-            {
-                let _ = search.take().map(std::thread::ScopedJoinHandle::join);
+        let reader_tx = tx.clone();
+        scope.spawn(move || read_lines(input, &reader_tx));
+        let mut engine = Engine {
+            out: output,
+            tx,
+            variant,
+            game: variant.with(NewGame),
+            options: Options { multipv: 1, show_wdl: false, config: SearchConfig::default() },
+            running: None,
+            pending: VecDeque::new(),
+            ending: false,
+        };
+        for event in &rx {
+            if engine.handle(event) == Flow::Quit {
+                break;
             }
-            match command {
-                "uci" => {
-                    say(&out, &format!("id name Motley {}", env!("CARGO_PKG_VERSION")));
-                    say(&out, "id author the Motley authors");
-                    let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
-                    say(
-                        &out,
-                        &format!("option name UCI_Variant type combo default {variant} {}", vars.join(" ")),
-                    );
-                    say(&out, "option name MultiPV type spin default 1 min 1 max 64");
-                    say(&out, "option name Threads type spin default 1 min 1 max 256");
-                    say(&out, "option name Hash type spin default 16 min 1 max 4096");
-                    say(&out, "option name UCI_ShowWDL type check default false");
-                    say(&out, "option name BestReply type combo default auto var auto var on var off");
-                    say(&out, "uciok");
-                }
-                "isready" => say(&out, "readyok"),
-                "ucinewgame" => {
-                    finish(&mut search, &stop);
-                    game = variant.with(NewGame);
-                }
-                "setoption" => {
-                    let name_at = rest.iter().position(|&w| w == "name");
-                    let value_at = rest.iter().position(|&w| w == "value");
-                    let (Some(n), Some(v)) = (name_at, value_at) else {
-                        say(&out, "info string error: expected `setoption name <id> value <x>`, setoption");
-                        continue;
-                    };
-                    let name = rest.get(n + 1..v).unwrap_or(&[]).join(" ");
-                    let value = rest.get(v + 1..).unwrap_or(&[]).join(" ");
-                    if name.eq_ignore_ascii_case("UCI_Variant") {
-                        match value.parse::<Variant>() {
-                            // Selecting the variant already selected changes nothing.
-                            Ok(v) if v == variant => {}
-                            Ok(v) => {
-                                finish(&mut search, &stop);
-                                variant = v;
-                                game = variant.with(NewGame);
-                            }
-                            Err(e) => say(&out, &format!("info string error: {e}, setoption UCI_Variant")),
-                        }
-                    } else if name.eq_ignore_ascii_case("MultiPV") {
-                        match value.parse::<usize>() {
-                            Ok(k) if (1..=64).contains(&k) => multipv = k,
-                            _ => say(
-                                &out,
-                                &format!("info string error: bad MultiPV `{value}`, setoption MultiPV"),
-                            ),
-                        }
-                    } else if name.eq_ignore_ascii_case("UCI_ShowWDL") {
-                        match value.to_ascii_lowercase().as_str() {
-                            "true" => show_wdl = true,
-                            "false" => show_wdl = false,
-                            _ => say(
-                                &out,
-                                &format!(
-                                    "info string error: bad UCI_ShowWDL `{value}` (true or false), setoption UCI_ShowWDL"
-                                ),
-                            ),
-                        }
-                    } else if name.eq_ignore_ascii_case("BestReply") {
-                        match value.to_ascii_lowercase().as_str() {
-                            "auto" => config.best_reply = None,
-                            "on" => config.best_reply = Some(true),
-                            "off" => config.best_reply = Some(false),
-                            _ => say(
-                                &out,
-                                &format!(
-                                    "info string error: bad BestReply `{value}` (auto, on or off), setoption BestReply"
-                                ),
-                            ),
-                        }
-                    } else if name.eq_ignore_ascii_case("Threads") || name.eq_ignore_ascii_case("Hash") {
-                        let (max, field) = if name.eq_ignore_ascii_case("Threads") {
-                            (256, &mut config.threads)
-                        } else {
-                            (4096, &mut config.hash_mb)
-                        };
-                        match value.parse::<usize>() {
-                            Ok(n) if (1..=max).contains(&n) => *field = n,
-                            _ => say(
-                                &out,
-                                &format!(
-                                    "info string error: bad {name} `{value}` (1 to {max}), setoption {name}"
-                                ),
-                            ),
-                        }
-                    } else {
-                        say(&out, &format!("info string error: unknown option `{name}`, setoption"));
-                    }
-                }
-                "position" => match parse_position(rest).and_then(|spec| game.with_position(&spec)) {
-                    Ok(new) => game = new,
-                    Err(e) => say(&out, &format!("info string {e}")),
-                },
-                "d" => say(&out, &format!("info string variant {variant} fen {}", game.fen())),
-                "go" => {
-                    if search.is_some() && infinite {
-                        say(&out, "info string error: an infinite search is running (send stop first), go");
-                        continue;
-                    }
-                    match parse_go(rest, game.turn_index(), multipv) {
-                        Ok(mut g) => {
-                            if let Go::Search { wdl, .. } = &mut g {
-                                *wdl = show_wdl;
-                            }
-                            infinite = matches!(g, Go::Search { infinite: true, .. });
-                            stop.store(false, Ordering::Relaxed);
-                            let game = game.boxed_clone();
-                            let stop = Arc::clone(&stop);
-                            let out = &out;
-                            search = Some(scope.spawn(move || game.go(g, config, &stop, out)));
-                        }
-                        Err(e) => say(&out, &format!("info string {e}")),
-                    }
-                }
-                "stop" => finish(&mut search, &stop),
-                "quit" => {
-                    finish(&mut search, &stop);
-                    return;
-                }
-                other => say(&out, &format!("info string error: unknown command `{other}`, input")),
-            }
-        }
-        // The input ended without `quit`: a limited search may finish (its
-        // bestmove is still wanted); an infinite one is stopped.
-        if infinite {
-            finish(&mut search, &stop);
-        } else if let Some(handle) = search.take() {
-            let _ = handle.join();
         }
     });
     Ok(())

@@ -239,9 +239,7 @@ fn uci_games_are_drawn_by_their_history_too() {
         "position startpos moves {moves}\ngo depth 2\nposition startpos moves {}\ngo depth 1\nquit\n",
         shuffles(3).replace(',', " ")
     );
-    let mut out = Vec::new();
-    motley_cli::uci::session(input.as_bytes(), &mut out, motley_cli::Variant::Sovereign).expect("session");
-    let out = String::from_utf8(out).expect("utf-8");
+    let out = common::uci_script(&input, motley_cli::Variant::Sovereign);
     let bestmoves: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
     assert_eq!(bestmoves.len(), 2, "{out}");
     // The fifth occurrence ends the game; the fourth does not.

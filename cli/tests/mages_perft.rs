@@ -119,10 +119,7 @@ fn uci_go_perft_matches_the_fixture_at_pending_engagements() {
                 "setoption name UCI_Variant value mages\nposition fen {}\ngo perft {depth}\nquit\n",
                 case.fen
             );
-            let mut out: Vec<u8> = Vec::new();
-            motley_cli::uci::session(input.as_bytes(), &mut out, motley_cli::Variant::Mages)
-                .expect("session");
-            let text = String::from_utf8(out).expect("UTF-8");
+            let text = common::uci_script(&input, motley_cli::Variant::Mages);
             assert!(text.contains(&format!("\nnodes {nodes}\n")), "{} {depth}: {text}", case.id);
             assert!(!text.contains("foul:") && !text.contains("defender:"), "{} {depth}: {text}", case.id);
         }

@@ -84,11 +84,9 @@ fn fitted_models_are_sound() {
     check::<Joker>();
 }
 
-/// Runs a UCI session in-process on `input`.
+/// Runs a UCI session in-process on `input`, as a GUI sends it.
 fn uci(input: &str) -> String {
-    let mut out: Vec<u8> = Vec::new();
-    motley_cli::uci::session(input.as_bytes(), &mut out, Variant::Sovereign).expect("session");
-    String::from_utf8(out).expect("UTF-8")
+    common::uci_script(input, Variant::Sovereign)
 }
 
 #[test]

@@ -319,8 +319,14 @@ fn match_errors_name_the_player() {
     insta::assert_snapshot!("match_errors", out);
 }
 
-/// Runs a UCI session in-process on `input`.
+/// Runs a UCI session in-process on `input`, as a GUI sends it.
 fn uci(input: &str) -> String {
+    common::uci_script(input, Variant::Sovereign)
+}
+
+/// Runs a UCI session in-process on `input` read all at once, as a pipe
+/// delivers it: commands during a search come while it runs.
+fn uci_raw(input: &str) -> String {
     let mut out: Vec<u8> = Vec::new();
     motley_cli::uci::session(input.as_bytes(), &mut out, Variant::Sovereign).expect("session");
     String::from_utf8(out).expect("UTF-8")
@@ -366,8 +372,9 @@ fn uci_errors_stay_in_band() {
 
 #[test]
 fn uci_infinite_waits_for_stop() {
-    let text =
-        uci("setoption name UCI_Variant value joker\nposition startpos\ngo infinite\nisready\nstop\nquit\n");
+    let text = uci_raw(
+        "setoption name UCI_Variant value joker\nposition startpos\ngo infinite\nisready\nstop\nquit\n",
+    );
     let last = text.lines().last().expect("a line");
     let best = last.strip_prefix("bestmove ").expect("ends with bestmove");
     assert!(legal("joker", &[]).contains(&best.to_owned()), "{best}");
@@ -462,7 +469,7 @@ fn uci_stop_before_depth_1_still_answers_a_depth_1_search() {
         "setoption name UCI_Variant value joker\nposition startpos\ngo nodes 1\nquit\n",
         "position startpos\ngo infinite\nstop\nquit\n",
     ] {
-        let text = uci(input);
+        let text = uci_raw(input);
         assert!(text.contains("info depth 1 "), "{text}");
         let info = text.lines().rev().find(|l| l.starts_with("info depth ")).expect("info");
         let pv_first = info.split(" pv ").nth(1).and_then(|pv| pv.split(' ').next()).expect("pv");

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod record;
 pub mod render;
 pub mod search;
+pub mod session;
 pub mod slider;
 pub mod squares;
 #[cfg(feature = "testing")]

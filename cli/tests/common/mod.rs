@@ -57,3 +57,104 @@ pub fn with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
     (out.status.code().expect("exit code, not a signal"), text(out.stdout), text(out.stderr))
 }
+
+/// A UCI session's output, shared between the session and the script.
+#[derive(Clone, Default)]
+#[allow(dead_code)] // not every test binary runs UCI sessions
+pub struct Transcript(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+#[allow(dead_code)]
+impl Transcript {
+    /// The output so far, read lossily.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().expect("transcript")).into_owned()
+    }
+}
+
+impl std::io::Write for Transcript {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("transcript").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// UCI input played as a GUI plays it: each line after a `go` waits until
+/// that `go` has answered (`bestmove`, perft's `nodes`, or an error), so a
+/// script's output does not depend on timing. The end of the input comes
+/// the same way.
+#[allow(dead_code)]
+pub struct Script {
+    lines: std::collections::VecDeque<String>,
+    current: Vec<u8>,
+    at: usize,
+    out: Transcript,
+    /// The output's length when the last `go` was sent, if it has not answered.
+    waiting_from: Option<usize>,
+}
+
+#[allow(dead_code)]
+impl Script {
+    fn wait(&mut self) {
+        let Some(from) = self.waiting_from.take() else { return };
+        let start = std::time::Instant::now();
+        loop {
+            let text = self.out.text();
+            let answered = text.get(from..).unwrap_or("").lines().any(|l| {
+                l.starts_with("bestmove ") || l.starts_with("nodes ") || l.starts_with("info string error")
+            });
+            if answered {
+                return;
+            }
+            assert!(start.elapsed() < std::time::Duration::from_secs(120), "no answer to `go`:\n{text}");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+}
+
+impl std::io::Read for Script {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = std::io::BufRead::fill_buf(self)?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.current[self.at..self.at + n]);
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Script {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.at == self.current.len() {
+            self.wait();
+            if let Some(line) = self.lines.pop_front() {
+                if line.split_whitespace().next() == Some("go") {
+                    self.waiting_from = Some(self.out.text().len());
+                }
+                self.current = format!("{line}\n").into_bytes();
+                self.at = 0;
+            }
+        }
+        Ok(&self.current[self.at..])
+    }
+    fn consume(&mut self, amount: usize) {
+        self.at += amount;
+    }
+}
+
+/// Runs a UCI session in-process on the lines of `input`, played as a GUI
+/// plays them ([`Script`]), starting with `variant`; returns its output.
+#[allow(dead_code)]
+pub fn uci_script(input: &str, variant: motley_cli::Variant) -> String {
+    let out = Transcript::default();
+    let script = Script {
+        lines: input.lines().map(str::to_owned).collect(),
+        current: Vec::new(),
+        at: 0,
+        out: out.clone(),
+        waiting_from: None,
+    };
+    let mut writer = out.clone();
+    motley_cli::uci::session(script, &mut writer, variant).expect("session");
+    out.text()
+}

@@ -224,6 +224,9 @@ pub struct Searcher<P: Evaluate> {
     /// The repetition keys of the game's positions, sorted
     /// ([`Searcher::set_game_history`]).
     game_keys: Vec<u64>,
+    /// The root inputs a search may play ([`Searcher::set_root_moves`]);
+    /// empty: every legal input.
+    root_filter: Vec<P::Move>,
 }
 
 impl<P: Evaluate> Default for Searcher<P> {
@@ -274,6 +277,7 @@ impl<P: Evaluate> Searcher<P> {
             aborted: false,
             smp,
             game_keys: Vec::new(),
+            root_filter: Vec::new(),
         }
     }
 
@@ -288,6 +292,16 @@ impl<P: Evaluate> Searcher<P> {
         self.game_keys.clear();
         self.game_keys.extend_from_slice(keys);
         self.game_keys.sort_unstable();
+    }
+
+    /// Restricts the root of later searches to `moves` (UCI's `go
+    /// searchmoves`): inputs of the list that are not legal at a root are
+    /// ignored there, and a list with no legal input, or an empty one,
+    /// searches every legal input. A chance root is never restricted
+    /// (chance picks its resolution). Kept until set again.
+    pub fn set_root_moves(&mut self, moves: &[P::Move]) {
+        self.root_filter.clear();
+        self.root_filter.extend_from_slice(moves);
     }
 
     /// The keys [`Searcher::set_game_history`] set, sorted.
@@ -315,6 +329,7 @@ impl<P: Evaluate> Searcher<P> {
     pub(super) fn helper(&self, stop: Arc<AtomicBool>, role: Role) -> Self {
         let mut helper = Searcher::with_table(self.config, self.tt.share(), stop, Some(role));
         helper.game_keys.clone_from(&self.game_keys);
+        helper.root_filter.clone_from(&self.root_filter);
         helper
     }
 
@@ -424,8 +439,16 @@ impl<P: Evaluate> Searcher<P> {
         let mut root_moves: Vec<RootMove<P::Move>> = if chance_root {
             Vec::new()
         } else {
-            let mut scored: Vec<(i32, P::Move)> =
-                moves.iter().map(|&mv| (self.order_score(pos, mv, None, 0, 0), mv)).collect();
+            let allowed = |mv: &P::Move| {
+                self.root_filter.is_empty()
+                    || self.root_filter.contains(mv)
+                    || !moves.iter().any(|m| self.root_filter.contains(m))
+            };
+            let mut scored: Vec<(i32, P::Move)> = moves
+                .iter()
+                .filter(|mv| allowed(mv))
+                .map(|&mv| (self.order_score(pos, mv, None, 0, 0), mv))
+                .collect();
             scored.sort_by_key(|&(s, _)| Reverse(s));
             scored.into_iter().map(|(_, mv)| RootMove { mv, score: None, pv: Vec::new() }).collect()
         };

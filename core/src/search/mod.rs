@@ -201,6 +201,7 @@
 //! assert_eq!(result.pv().len(), 3);
 //! ```
 
+mod bounds;
 mod engine;
 mod play;
 mod smp;
@@ -212,6 +213,7 @@ use std::time::Duration;
 
 use crate::game::{Position, Seat};
 
+pub use bounds::{LimitError, LimitKind};
 pub use engine::{Line, SearchConfig, SearchInfo, SearchResult, Searcher};
 pub use play::{
     GameRecord, GreedyPlayer, MatchConfig, MatchError, MatchResult, ParsePlayerError, Player, PlayerSpec,
