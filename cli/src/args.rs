@@ -1,8 +1,8 @@
 //! The command line, as clap (derive) reads it: `motley <COMMAND> <VARIANT> [OPTIONS]`.
 
-use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use motley_core::PerftMode;
+use motley_core::search::{LimitError, LimitKind};
 
 /// Examples shown under `motley --help`.
 const EXAMPLES: &str = "\
@@ -255,8 +255,8 @@ pub struct PerftArgs {
     #[arg(long, value_enum, default_value_t = Mode::Decision)]
     pub mode: Mode,
     /// Threads to split the root moves across.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: u16,
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = threads)]
+    pub threads: usize,
 }
 
 /// `--mode`.
@@ -310,16 +310,16 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub common: Common,
     /// Search this many plies (1 to 64).
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "D", value_parser = depth)]
     pub depth: Option<u32>,
     /// Search for this many milliseconds (with --depth: whichever ends first).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = millis)]
     pub time: Option<u64>,
-    /// Score the K best moves exactly and print a line for each.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64).map(usize::from))]
+    /// Score the K best moves exactly and print a line for each (1 to 64).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = multipv)]
     pub multipv: usize,
-    /// Threads searching together, sharing the transposition table (Lazy SMP).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    /// Threads searching together, sharing the transposition table (Lazy SMP; 1 to 256).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = threads)]
     pub threads: usize,
 }
 
@@ -349,13 +349,13 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pub openings: Option<std::path::PathBuf>,
     /// Per-move depth of `uci:` engines and of a plain `search` player.
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "D", value_parser = depth)]
     pub depth: Option<u32>,
     /// Per-move time in milliseconds of `uci:` engines and of a plain `search` player.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = millis)]
     pub movetime: Option<u64>,
     /// Per-move node limit of `uci:` engines and of a plain `search` player.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = nodes)]
     pub nodes: Option<u64>,
     /// Stop early by a sequential probability ratio test between Elo differences elo0 < elo1.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
@@ -377,4 +377,29 @@ pub struct UciArgs {
     /// Not read from the command line (a UCI session has no --fen or --moves).
     #[arg(skip)]
     pub common: Common,
+}
+
+/// `--depth`: [`LimitKind::Depth`], the bounds every front end applies.
+fn depth(text: &str) -> Result<u32, LimitError> {
+    LimitKind::Depth.parse(text).map(|d| u32::try_from(d).unwrap_or(u32::MAX))
+}
+
+/// `--time`, `--movetime`: [`LimitKind::Time`].
+fn millis(text: &str) -> Result<u64, LimitError> {
+    LimitKind::Time.parse(text)
+}
+
+/// `--nodes`: [`LimitKind::Nodes`].
+fn nodes(text: &str) -> Result<u64, LimitError> {
+    LimitKind::Nodes.parse(text)
+}
+
+/// `--multipv`: [`LimitKind::MultiPv`].
+fn multipv(text: &str) -> Result<usize, LimitError> {
+    LimitKind::MultiPv.parse_usize(text)
+}
+
+/// `--threads`: [`LimitKind::Threads`].
+fn threads(text: &str) -> Result<usize, LimitError> {
+    LimitKind::Threads.parse_usize(text)
 }

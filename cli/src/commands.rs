@@ -279,7 +279,7 @@ fn moves<P: Position>(game: &History<P>, common: &Common) -> String {
 
 fn perft_cmd<P: Position>(pos: &P, args: &PerftArgs, term: Terminal) -> Result<String, CliError> {
     let mode: PerftMode = args.mode.into();
-    let run = perft::run(pos, args.depth, mode, usize::from(args.threads), term.progress)?;
+    let run = perft::run(pos, args.depth, mode, args.threads, term.progress)?;
     let mut divide: Vec<(String, u64)> = run.divide.iter().map(|(m, n)| (m.to_string(), *n)).collect();
     divide.sort_unstable();
     let nps = if run.seconds > 0.0 { (run.nodes as f64 / run.seconds).round() as u64 } else { 0 };

@@ -35,6 +35,13 @@ fn player_specs_parse_print_and_report_offsets() {
     assert!(matches!(err("search:depth"), ParsePlayerError::UnknownOption { at: 7, .. }));
     assert!(matches!(err("search:depth=3,time=0"), ParsePlayerError::BadValue { at: 20, .. }));
     assert!(matches!(err("search:depth=-1"), ParsePlayerError::BadValue { at: 13, .. }));
+    // The bounds every front end applies: depth 64 at most.
+    assert!(matches!(err("search:depth=99999"), ParsePlayerError::BadValue { at: 13, .. }));
+    assert_eq!(
+        err("search:depth=65").to_string(),
+        "player `search:depth=65`: depth must be a whole number from 1 to 64, not `65` (byte 13)"
+    );
+    assert!("search:depth=64".parse::<PlayerSpec>().is_ok());
     assert!(matches!(err("search:"), ParsePlayerError::UnknownOption { at: 7, .. }));
     assert_eq!(
         err("search:depth=3,width=2").to_string(),

@@ -18,7 +18,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::{Evaluate, Limits, SearchConfig, Searcher, WIN};
+use super::{Evaluate, LimitKind, Limits, SearchConfig, Searcher, WIN};
 use crate::game::{Seat, SeatResult};
 use crate::zobrist::splitmix64;
 
@@ -169,7 +169,10 @@ impl<P: Evaluate> Player<P> for SearchPlayer<P> {
 /// assert_eq!(spec.to_string(), "search:depth=3");
 /// assert_eq!("greedy".parse::<PlayerSpec>()?, PlayerSpec::Greedy);
 /// let err = "search:depth=x".parse::<PlayerSpec>().unwrap_err();
-/// assert_eq!(err.to_string(), "player `search:depth=x`: bad value `x` for `depth` (byte 13)");
+/// assert_eq!(
+///     err.to_string(),
+///     "player `search:depth=x`: depth must be a whole number from 1 to 64, not `x` (byte 13)"
+/// );
 /// # Ok::<(), motley_core::search::ParsePlayerError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -203,15 +206,14 @@ pub enum ParsePlayerError {
         /// Byte offset of the option.
         at: usize,
     },
-    /// An option's value is not a positive integer.
-    #[error("player `{text}`: bad value `{value}` for `{key}` (byte {at})")]
+    /// An option's value is not a whole number within the limit's range
+    /// ([`LimitKind`](super::LimitKind)).
+    #[error("player `{text}`: {error} (byte {at})")]
     BadValue {
         /// The whole specification.
         text: String,
-        /// The option.
-        key: String,
-        /// The value as written.
-        value: String,
+        /// What is wrong with the value.
+        error: super::LimitError,
         /// Byte offset of the value.
         at: usize,
     },
@@ -245,20 +247,21 @@ impl FromStr for PlayerSpec {
                 return Err(ParsePlayerError::UnknownOption { text: owned(), key: option.to_owned(), at });
             };
             let value_at = at + key.len() + 1;
-            let bad = || ParsePlayerError::BadValue {
-                text: owned(),
-                key: key.to_owned(),
-                value: value.to_owned(),
-                at: value_at,
-            };
-            let n: u64 = value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
-            match key {
-                "depth" => limits.depth = Some(u32::try_from(n).map_err(|_| bad())?),
-                "time" => limits.time = Some(Duration::from_millis(n)),
-                "nodes" => limits.nodes = Some(n),
+            let kind = match key {
+                "depth" => LimitKind::Depth,
+                "time" => LimitKind::Time,
+                "nodes" => LimitKind::Nodes,
                 _ => {
                     return Err(ParsePlayerError::UnknownOption { text: owned(), key: key.to_owned(), at });
                 }
+            };
+            let n = kind
+                .parse(value)
+                .map_err(|error| ParsePlayerError::BadValue { text: owned(), error, at: value_at })?;
+            match kind {
+                LimitKind::Depth => limits.depth = Some(u32::try_from(n).unwrap_or(Limits::MAX_DEPTH)),
+                LimitKind::Time => limits.time = Some(Duration::from_millis(n)),
+                _ => limits.nodes = Some(n),
             }
             at += option.len() + 1;
         }
