@@ -146,10 +146,14 @@ fn variant_arg(name: &str) -> Result<Variant, CliError> {
     name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))
 }
 
-/// The text of `file`, or of standard input for `-` (bytes that are not
-/// UTF-8 become U+FFFD, which no token accepts).
+/// The text of `file`, or of standard input for `-`.
+///
+/// # Errors
+/// A file that cannot be read, a record that is not UTF-8 (naming the
+/// byte offset of the first bad byte), or one with no text at all.
 fn read_input<R: std::io::BufRead>(file: &str, mut input: R) -> Result<String, CliError> {
     let mut bytes = Vec::new();
+    let place = if file == "-" { "standard input".to_owned() } else { format!("`{file}`") };
     if file == "-" {
         input
             .read_to_end(&mut bytes)
@@ -158,7 +162,13 @@ fn read_input<R: std::io::BufRead>(file: &str, mut input: R) -> Result<String, C
         bytes = std::fs::read(file)
             .map_err(|e| CliError::input(format!("cannot read `{file}`: {e}"), "argument <FILE>"))?;
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError::input(format!("the record is not UTF-8 at byte {}", e.utf8_error().valid_up_to()), &place)
+    })?;
+    if text.trim().is_empty() {
+        return Err(CliError::input("the record is empty (no game in it)", place));
+    }
+    Ok(text)
 }
 
 /// The one-line error of a bad game: what, then where (`game 2, line 14,

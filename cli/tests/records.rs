@@ -417,3 +417,20 @@ fn match_appends_records() {
     match_records::<Sov>("sovereign");
     match_records::<Roy>("royale");
 }
+
+#[test]
+fn an_empty_or_non_utf8_record_is_named_as_such() {
+    for input in [&b""[..], b"\n  \n"] {
+        for command in ["replay", "annotate"] {
+            let (code, out, err) = with_stdin(&[command, "-"], input);
+            assert_eq!((code, out.as_str()), (2, ""), "{command}: {err}");
+            assert_eq!(err, "error: the record is empty (no game in it), standard input\n", "{command}");
+        }
+    }
+    let (code, _, err) = with_stdin(&["replay", "-"], b"[Variant \"joker\"]\n\n1. e2e4 \xff e7e5\n");
+    assert_eq!(code, 2);
+    assert_eq!(err, "error: the record is not UTF-8 at byte 27, standard input\n");
+    let file = temp_file("latin1.pgn", "");
+    std::fs::write(&file, b"[Event \"Caf\xe9\"]\n").expect("write");
+    assert_eq!(fails(&["replay", &file]), format!("error: the record is not UTF-8 at byte 11, `{file}`"));
+}
