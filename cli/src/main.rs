@@ -8,7 +8,43 @@ use std::sync::{Arc, Mutex};
 
 use motley_cli::{CliError, Outcome, Terminal};
 
+/// Set in the environment of a `motley serve` started again by
+/// [`serve_with_fixed_mmap_threshold`], so that it is not started a third time.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const REEXEC_MARK: &str = "MOTLEY_SERVE_MALLOC";
+
+/// `motley serve` runs many searches, one after another and side by side,
+/// each with a transposition table of several MiB. glibc's malloc raises its
+/// mmap threshold to the size of the first such block freed, so later
+/// tables come from arenas that are never given back: a server idled at
+/// ~370 MB after four bursts of 32 analysis streams. With the threshold
+/// fixed (`glibc.malloc.mmap_threshold`, read only at process start, hence
+/// the `exec`), every table is mapped and unmapped on its own and an idle
+/// server returns to its fresh size. Returns only if the `exec` failed (the
+/// server then runs as it is). Other C libraries ignore the variable.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn serve_with_fixed_mmap_threshold() {
+    use std::os::unix::process::CommandExt;
+    let serving = std::env::args_os().nth(1).is_some_and(|a| a == "serve");
+    if !serving || std::env::var_os(REEXEC_MARK).is_some() {
+        return;
+    }
+    let Ok(exe) = std::env::current_exe() else { return };
+    let mut tunables = std::env::var("GLIBC_TUNABLES").unwrap_or_default();
+    if !tunables.is_empty() {
+        tunables.push(':');
+    }
+    tunables.push_str("glibc.malloc.mmap_threshold=131072");
+    let _failed = std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env("GLIBC_TUNABLES", tunables)
+        .env(REEXEC_MARK, "1")
+        .exec();
+}
+
 fn main() -> ExitCode {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    serve_with_fixed_mmap_threshold();
     let term = Terminal {
         color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
         progress: std::io::stderr().is_terminal(),
