@@ -255,9 +255,11 @@ impl FromStr for PlayerSpec {
                     return Err(ParsePlayerError::UnknownOption { text: owned(), key: key.to_owned(), at });
                 }
             };
-            let n = kind
-                .parse(value)
-                .map_err(|error| ParsePlayerError::BadValue { text: owned(), error, at: value_at })?;
+            let n = kind.parse(value).map_err(|error| ParsePlayerError::BadValue {
+                text: owned(),
+                error,
+                at: value_at,
+            })?;
             match kind {
                 LimitKind::Depth => limits.depth = Some(u32::try_from(n).unwrap_or(Limits::MAX_DEPTH)),
                 LimitKind::Time => limits.time = Some(Duration::from_millis(n)),
