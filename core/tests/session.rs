@@ -28,12 +28,15 @@ fn deep() -> Session<Hashy> {
     Session::new(Hashy::new(rules), DrawRules::NONE)
 }
 
+/// Where a started search's result arrives.
+type Done<M> = Receiver<Option<SearchResult<M>>>;
+
 /// Starts `go` on `session`; returns the handle, the number of `info`
 /// calls so far and the channel of its result.
 fn start<P: motley_core::search::Evaluate>(
     session: &Session<P>,
     go: Go<P::Move>,
-) -> (Running, Receiver<u32>, Receiver<Option<SearchResult<P::Move>>>) {
+) -> (Running, Receiver<u32>, Done<P::Move>) {
     let (info_tx, infos) = channel();
     let (done_tx, done) = channel();
     let running = session.start(
