@@ -40,6 +40,8 @@ use crate::commands::{self, Terminal};
 use crate::error::{CliError, ErrorKind};
 use crate::variant::{Variant, VariantTask};
 
+pub mod request;
+
 /// The largest request body accepted (1 MiB); a larger one is answered 413.
 pub const BODY_LIMIT: usize = 1 << 20;
 /// How much of an oversize body is read (and dropped) before answering 413,
