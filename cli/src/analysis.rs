@@ -23,10 +23,12 @@ use motley_core::history::History;
 use motley_core::search::{
     Evaluate, Limits, Score, SearchConfig, SearchInfo, SearchResult, Searcher, WdlModel,
 };
-use serde_json::{Map, Value, json};
 
 use crate::args::AnalyzeArgs;
 use crate::commands::{self, Terminal};
+use crate::document::{
+    AnalyzeDocument, AnalyzeFacts, IterationDoc, ResolutionDoc, ScoreDoc, SearchDoc, json_doc,
+};
 use crate::error::CliError;
 
 /// The wall-clock cap of `analyze` without `--depth` or `--time`.
@@ -117,19 +119,6 @@ pub fn info_line<M: core::fmt::Display>(
 
 fn join<M: core::fmt::Display>(moves: &[M]) -> String {
     moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
-}
-
-/// A score for `seat` as JSON: `{"text": "+0.25", "cp": 25, "raw_cp": 140}`
-/// (`text` and `cp` normalised by `wdl`, `raw_cp` the search's own) or
-/// `{"text": "win in 3", "win_in": 3}`.
-#[must_use]
-pub fn score_json(score: Score, wdl: &WdlModel, seat: Seat) -> Value {
-    let shown = wdl.normalise(score, seat);
-    match score.win_distance() {
-        Some(d) if score.is_win() => json!({ "text": score.to_string(), "win_in": d }),
-        Some(d) => json!({ "text": score.to_string(), "loss_in": -d }),
-        None => json!({ "text": shown.to_string(), "cp": shown.0, "raw_cp": score.0 }),
-    }
 }
 
 /// The odds line of `analyze`'s summary: `odds: win 41.2%, draw 30.5%,
@@ -258,23 +247,22 @@ pub fn analyze<P: Evaluate + BoardView>(
     let (wdl, seat) = (pos.wdl_model(pos.turn()), pos.turn());
     let write_err = |e: std::io::Error| CliError::failure(format!("cannot write output: {e}"), "stdout");
     let mut iterations = Vec::new();
-    // With --json the facts are the document's first keys; otherwise they
-    // are streamed before the search starts.
-    let mut map = if json_out {
-        commands::analyze_facts_json(game)
+    // With --json the facts are part of the document; otherwise they are
+    // streamed before the search starts.
+    let facts = if json_out {
+        Some(AnalyzeFacts::new(game))
     } else {
         let facts = commands::analyze_facts_text(game, term);
         match stream.write_all(facts.as_bytes()).and_then(|()| stream.flush()) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(String::new()),
             other => other.map_err(write_err)?,
         }
-        Map::new()
+        None
     };
     if game.is_history_draw() {
         // The game is over by a history draw: nothing to search.
-        return Ok(if json_out {
-            map.insert("search".into(), Value::Null);
-            commands::json_doc(&Value::Object(map))
+        return Ok(if let Some(facts) = facts {
+            json_doc(&AnalyzeDocument::new(facts, None))
         } else {
             format!("bestmove: (none, {})\n", game.status())
         });
@@ -289,14 +277,7 @@ pub fn analyze<P: Evaluate + BoardView>(
     }
     let result = search_at_least_depth_1(&mut searcher, pos, &limits, |info| {
         if json_out {
-            iterations.push(json!({
-                "depth": info.depth,
-                "seldepth": info.seldepth,
-                "nodes": info.nodes,
-                "time_ms": info.elapsed.as_millis() as u64,
-                "score": info.lines.first().map_or(Value::Null, |l| score_json(l.score, &wdl, seat)),
-                "pv": info.lines.first().map_or_else(Vec::new, |l| l.moves.iter().map(ToString::to_string).collect()),
-            }));
+            iterations.push(IterationDoc::new(info, &wdl, seat));
         } else if io_error.is_none()
             && let Err(e) = stream
                 .write_all(info_line(info, multipv, &wdl, seat).as_bytes())
@@ -323,61 +304,15 @@ pub fn analyze<P: Evaluate + BoardView>(
         Vec::new()
     };
     let best = result.best.map(|m| m.to_string());
-    if json_out {
-        let lines: Vec<Value> = result
-            .lines
+    if let Some(facts) = facts {
+        let resolution_docs = resolutions
             .iter()
-            .map(|l| json!({ "score": score_json(l.score, &wdl, seat), "wdl": crate::record::wdl_json(wdl.wdl(l.score, seat)), "pv": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>() }))
+            .map(|r| ResolutionDoc::new(&r.mv, r.probability, r.score, &r.pv, &wdl, seat))
             .collect();
-        let mut search = json!({
-                "best_move": best,
-                "chance_node": chance,
-                "score": score_json(result.score, &wdl, seat),
-                "wdl": crate::record::wdl_json(wdl.wdl(result.score, seat)),
-                "expected": (wdl.expected(result.score, seat) * 1000.0).round() / 1000.0,
-                "pv": result.pv().iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "lines": lines,
-                "depth": result.depth,
-                "seldepth": result.seldepth,
-                "nodes": result.nodes,
-                "nodes_per_second": result.nps(),
-                "seconds": result.elapsed.as_secs_f64(),
-                "stopped": result.stopped,
-                "limits": {
-                    "depth": limits.depth,
-                    "time_ms": limits.time.map(|t| t.as_millis() as u64),
-                    "multipv": limits.multipv,
-                },
-                "iterations": iterations,
-        });
-        if let Value::Object(search) = &mut search {
-            let seats = seat_wins(pos, result.score);
-            if !seats.is_empty() {
-                let list: Vec<Value> =
-                    seats.iter().map(|&(s, win)| json!({ "seat": pos.seat_name(s), "win": win })).collect();
-                search.insert("seat_wins".into(), Value::Array(list));
-            }
-            if interrupted {
-                search.insert("interrupted".into(), Value::Bool(true));
-            }
-            if !resolutions.is_empty() {
-                let list: Vec<Value> = resolutions
-                    .iter()
-                    .map(|r| {
-                        json!({
-                            "move": r.mv.to_string(),
-                            "probability": r.probability,
-                            "score": score_json(r.score, &wdl, seat),
-                            "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                        })
-                    })
-                    .collect();
-                search.insert("resolutions".into(), Value::Array(list));
-                search.insert("expectation".into(), score_json(expectation(&resolutions), &wdl, seat));
-            }
-        }
-        map.insert("search".into(), search);
-        return Ok(commands::json_doc(&Value::Object(map)));
+        let search = SearchDoc::new(pos, &result, &limits, iterations)
+            .interrupted(interrupted)
+            .with_resolutions(resolution_docs, ScoreDoc::new(expectation(&resolutions), &wdl, seat));
+        return Ok(json_doc(&AnalyzeDocument::new(facts, Some(search))));
     }
     let mut out = String::new();
     match &best {

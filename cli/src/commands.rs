@@ -6,9 +6,12 @@ use core::fmt::Write as _;
 use motley_core::history::{DrawRules, History};
 use motley_core::render::{self, TextStyle};
 use motley_core::{BoardView, Fact, Outcome, PerftMode, Position};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use crate::args::{Command, Common, PerftArgs, RenderArgs};
+use crate::document::{
+    AnalyzeFacts, MovesDocument, PerftDocument, PlayDocument, RenderDocument, ShowDocument, json_doc,
+};
 use crate::error::CliError;
 use crate::perft;
 
@@ -160,14 +163,6 @@ pub fn execute<P: Position + BoardView>(command: &Command, term: Terminal) -> Re
 /// removing a key or changing a value's type increments it.
 pub const JSON_SCHEMA_VERSION: u32 = 1;
 
-/// A JSON document, pretty-printed, with a final newline (every `--json`
-/// output is one).
-pub(crate) fn json_doc(value: &Value) -> String {
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_owned());
-    text.push('\n');
-    text
-}
-
 /// The outcome with seat names: `white wins (checkmate)`, `draw (stalemate)`
 /// (the library's [`Position::outcome_text`]).
 #[must_use]
@@ -175,52 +170,11 @@ pub fn outcome_text<P: Position>(pos: &P, outcome: &Outcome) -> String {
     pos.outcome_text(outcome)
 }
 
-fn outcome_json<P: Position>(pos: &P, outcome: Option<&Outcome>) -> Value {
-    let Some(o) = outcome else { return Value::Null };
-    let results: Map<String, Value> = (0..pos.seat_count())
-        .map(|i| {
-            let seat = motley_core::Seat(i as u8);
-            (pos.seat_name(seat).to_owned(), Value::from(o.result(seat).name()))
-        })
-        .collect();
-    json!({
-        "winner": o.winner().map(|w| pos.seat_name(w)),
-        "reason": o.reason(),
-        "results": results,
-        "text": outcome_text(pos, o),
-    })
-}
-
 /// The sorted notation of every legal input (none once the game is over).
-fn sorted_moves<P: Position>(game: &History<P>) -> Vec<String> {
+pub(crate) fn sorted_moves<P: Position>(game: &History<P>) -> Vec<String> {
     let mut list: Vec<String> = game.legal_moves().iter().map(ToString::to_string).collect();
     list.sort_unstable();
     list
-}
-
-/// The facts `show` prints, as a JSON object: variant, fen, side to move,
-/// status, outcome, chance, then the variant's own details.
-fn show_json<P: Position + BoardView>(game: &History<P>) -> Map<String, Value> {
-    let pos = game.position();
-    let mut map = Map::new();
-    map.insert("schema".into(), JSON_SCHEMA_VERSION.into());
-    map.insert("variant".into(), P::VARIANT.into());
-    map.insert("fen".into(), pos.fen().into());
-    map.insert("side_to_move".into(), pos.seat_name(pos.turn()).into());
-    map.insert("status".into(), game.status().into());
-    map.insert("outcome".into(), outcome_json(pos, game.outcome().as_ref()));
-    map.insert(
-        "seats".into(),
-        (0..pos.seat_count()).map(|i| Value::from(pos.seat_name(motley_core::Seat(i as u8)))).collect(),
-    );
-    let chance = pos.chance().map_or(Value::Null, |c| {
-        c.iter().map(|(mv, p)| json!({"move": mv.to_string(), "probability": p})).collect()
-    });
-    map.insert("chance".into(), chance);
-    for (key, fact) in pos.facts() {
-        map.entry(key).or_insert_with(|| fact_json(&fact));
-    }
-    map
 }
 
 /// A library [`Fact`] as JSON.
@@ -260,18 +214,13 @@ fn show<P: Position + BoardView>(game: &History<P>, common: &Common, term: Termi
 /// `show`'s output for `game`: text, or the JSON document with `common.json`.
 #[must_use]
 pub fn show_output<P: Position + BoardView>(game: &History<P>, common: &Common, term: Terminal) -> String {
-    if common.json { json_doc(&Value::Object(show_json(game))) } else { show_text(game, term) }
+    if common.json { json_doc(&ShowDocument::new(game)) } else { show_text(game, term) }
 }
 
 fn moves<P: Position>(game: &History<P>, common: &Common) -> String {
     let list = sorted_moves(game);
     if common.json {
-        json_doc(&json!({
-            "schema": JSON_SCHEMA_VERSION,
-            "variant": P::VARIANT,
-            "fen": game.position().fen(),
-            "moves": list,
-        }))
+        json_doc(&MovesDocument::new(game))
     } else {
         list.iter().map(|m| format!("{m}\n")).collect()
     }
@@ -282,24 +231,12 @@ fn perft_cmd<P: Position>(pos: &P, args: &PerftArgs, term: Terminal) -> Result<S
     let run = perft::run(pos, args.depth, mode, args.threads, term.progress)?;
     let mut divide: Vec<(String, u64)> = run.divide.iter().map(|(m, n)| (m.to_string(), *n)).collect();
     divide.sort_unstable();
-    let nps = if run.seconds > 0.0 { (run.nodes as f64 / run.seconds).round() as u64 } else { 0 };
+    let nps = run.nodes_per_second();
     if term.progress {
         eprintln!("perft {}: {} nodes in {:.3} s ({nps} nodes/s)", args.depth, run.nodes, run.seconds);
     }
     Ok(if args.common.json {
-        let divide: Map<String, Value> = divide.into_iter().map(|(m, n)| (m, Value::from(n))).collect();
-        json_doc(&json!({
-            "schema": JSON_SCHEMA_VERSION,
-            "variant": P::VARIANT,
-            "fen": pos.fen(),
-            "mode": args.mode.name(),
-            "threads": args.threads,
-            "depth": args.depth,
-            "nodes": run.nodes,
-            "divide": divide,
-            "seconds": run.seconds,
-            "nodes_per_second": nps,
-        }))
+        json_doc(&PerftDocument::new(pos, mode, args.threads, args.depth, &run))
     } else {
         let mut out = String::new();
         if args.divide {
@@ -317,16 +254,7 @@ fn play<P: Position>(game: &History<P>, common: &Common) -> String {
     let pos = game.position();
     let outcome = game.outcome();
     if common.json {
-        json_doc(&json!({
-            "schema": JSON_SCHEMA_VERSION,
-            "variant": P::VARIANT,
-            "moves": game.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "fen": pos.fen(),
-            "side_to_move": pos.seat_name(pos.turn()),
-            "status": game.status(),
-            "game_over": outcome.is_some(),
-            "outcome": outcome_json(pos, outcome.as_ref()),
-        }))
+        json_doc(&PlayDocument::new(game))
     } else {
         let mut out = String::new();
         let _ = writeln!(out, "fen: {}", pos.fen());
@@ -358,16 +286,8 @@ fn render_cmd<P: Position + BoardView>(game: &History<P>, args: &RenderArgs) -> 
         std::fs::write(path, &picture)
             .map_err(|e| CliError::failure(format!("cannot write `{}`: {e}", path.display()), "--out"))?;
     }
-    let squares: Vec<String> = highlight.iter().map(|&(f, r)| render::square_name(f, r)).collect();
     Ok(match (args.common.json, &args.out) {
-        (true, out) => json_doc(&json!({
-            "schema": JSON_SCHEMA_VERSION,
-            "variant": P::VARIANT,
-            "fen": pos.fen(),
-            "highlight": squares,
-            "out": out.as_ref().map(|p| p.display().to_string()),
-            "svg": if out.is_some() { Value::Null } else { Value::from(picture) },
-        })),
+        (true, out) => json_doc(&RenderDocument::new(pos, &highlight, out.as_deref(), picture)),
         (false, Some(_)) => String::new(),
         (false, None) => picture,
     })
@@ -378,34 +298,16 @@ fn render_cmd<P: Position + BoardView>(game: &History<P>, args: &RenderArgs) -> 
 /// with `--json`).
 #[must_use]
 pub fn analyze_facts<P: Position + BoardView>(game: &History<P>, common: &Common, term: Terminal) -> String {
-    if common.json {
-        json_doc(&Value::Object(analyze_facts_json(game)))
-    } else {
-        analyze_facts_text(game, term)
-    }
+    if common.json { json_doc(&AnalyzeFacts::new(game)) } else { analyze_facts_text(game, term) }
 }
 
 /// The number of legal inputs and, on a start position, perft
 /// [`ANALYZE_PERFT_DEPTH`].
-fn analyze_counts<P: Position>(game: &History<P>) -> (usize, Option<u64>) {
+pub(crate) fn analyze_counts<P: Position>(game: &History<P>) -> (usize, Option<u64>) {
     let pos = game.position();
     let legal = game.legal_moves().len();
     let at_start = pos.fen() == P::start().fen();
     (legal, at_start.then(|| pos.perft(ANALYZE_PERFT_DEPTH, PerftMode::Decision)))
-}
-
-/// [`analyze_facts`] with `--json`, as the JSON object itself: `show`'s keys,
-/// `legal_moves` and `perft` (`{"depth", "nodes"}` or null).
-#[must_use]
-pub fn analyze_facts_json<P: Position + BoardView>(game: &History<P>) -> Map<String, Value> {
-    let (legal, perft) = analyze_counts(game);
-    let mut map = show_json(game);
-    map.insert("legal_moves".into(), legal.into());
-    map.insert(
-        "perft".into(),
-        perft.map_or(Value::Null, |n| json!({ "depth": ANALYZE_PERFT_DEPTH, "nodes": n })),
-    );
-    map
 }
 
 /// [`analyze_facts`] without `--json`: `show`'s text, then `legal_moves: N`

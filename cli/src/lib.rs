@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod args;
 pub mod commands;
+pub mod document;
 pub mod engine;
 pub mod error;
 pub mod perft;

@@ -23,6 +23,14 @@ pub struct PerftRun<M> {
     pub seconds: f64,
 }
 
+impl<M> PerftRun<M> {
+    /// Leaves per second, rounded (0 for a run too short to time).
+    #[must_use]
+    pub fn nodes_per_second(&self) -> u64 {
+        if self.seconds > 0.0 { (self.nodes as f64 / self.seconds).round() as u64 } else { 0 }
+    }
+}
+
 /// Counts `pos.perft(depth, mode)` by splitting the root inputs over
 /// `threads` threads (rayon): the roots are [`Position::perft_roots`]
 /// (not every legal input: Mage's Chess counts only an engagement's counted

@@ -17,12 +17,15 @@ use motley_core::record::read::{is_tag_name, rule_options};
 use motley_core::record::{
     Game, Notation, RawGame, ReadError, Recorder, StartError, main_line, parse, write,
 };
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, Wdl};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
 use motley_core::{BoardView, Position, Seat};
-use serde_json::{Value, json};
 
 use crate::args::{Command, Common};
-use crate::commands::{self, JSON_SCHEMA_VERSION, Output, Terminal};
+use crate::commands::{self, Output, Terminal};
+use crate::document::{
+    AnnotateDocument, AnnotatedGame, MoveAnalysis, RecordDocument, ReplayDocument, SeatName,
+    SeatSummary as SeatSummaryDoc, ShowDocument, WorstMove, json_doc,
+};
 use crate::error::CliError;
 use crate::variant::{RecordTask, Variant};
 
@@ -48,7 +51,7 @@ record_task!(Replay<'a>, replay(raw: &'a RawGame, args: &'a ReplayArgs, term: Te
 record_task!(Validate<'a>, validate_game(raw: &'a RawGame) -> Result<Game, ReadError>);
 record_task!(
     Annotate<'a>,
-    annotate_game(game: &'a Game, index: usize, limits: &'a Limits, bar: &'a ProgressBar) -> Result<(Game, Value), ReadError>
+    annotate_game(game: &'a Game, index: usize, limits: &'a Limits, bar: &'a ProgressBar) -> Result<(Game, AnnotatedGame), ReadError>
 );
 record_task!(
     MatchGame<'a>,
@@ -292,22 +295,7 @@ fn record<N: AsHistory>(args: &RecordArgs) -> Result<String, CliError> {
     }
     let game = rec.game();
     let text = write(&game);
-    Ok(if common.json {
-        json_doc(&json!({
-            "schema": JSON_SCHEMA_VERSION,
-            "variant": N::VARIANT,
-            "record": text,
-            "game": serde_json::to_value(&game).unwrap_or(Value::Null),
-        }))
-    } else {
-        text
-    })
-}
-
-fn json_doc(value: &Value) -> String {
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_owned());
-    text.push('\n');
-    text
+    Ok(if common.json { json_doc(&RecordDocument::new(N::VARIANT, &game, text)) } else { text })
 }
 
 /// `replay`: the position at a ply of a game's main line, or its moves.
@@ -316,13 +304,7 @@ fn replay<N: AsHistory>(raw: &RawGame, args: &ReplayArgs, term: Terminal) -> Res
     if args.moves {
         let moves = game.main_tokens();
         return Ok(if args.json {
-            json_doc(&json!({
-                "schema": JSON_SCHEMA_VERSION,
-                "variant": N::VARIANT,
-                "game": args.game,
-                "moves": moves,
-                "result": game.termination,
-            }))
+            json_doc(&ReplayDocument::moves(N::VARIANT, args.game, &game))
         } else {
             format!("{}\n", moves.join(" "))
         });
@@ -337,8 +319,10 @@ fn replay<N: AsHistory>(raw: &RawGame, args: &ReplayArgs, term: Terminal) -> Res
         ));
     };
     let history = state.history();
-    let common = Common { json: args.json, ..Common::default() };
-    Ok(commands::show_output(&history, &common, term))
+    if args.json {
+        return Ok(json_doc(&ReplayDocument::Position(ShowDocument::new(&history))));
+    }
+    Ok(commands::show_output(&history, &Common::default(), term))
 }
 
 // ---- annotate ----------------------------------------------------------------
@@ -384,12 +368,6 @@ fn eval_score<P: Evaluate>(pos: &P, score: Score, seat: Seat, to_move: bool) -> 
         Some(d) => EvalScore::Mate(d),
         None => EvalScore::Centipawns(score.0),
     }
-}
-
-/// Odds as JSON: `{"win": W, "draw": D, "loss": L}` in thousandths.
-#[must_use]
-pub fn wdl_json(w: Wdl) -> Value {
-    json!({ "win": w.win, "draw": w.draw, "loss": w.loss })
 }
 
 /// One move's analysis.
@@ -458,11 +436,7 @@ fn annotate_file<R: std::io::BufRead>(
         docs.push(doc);
     }
     bar.finish_and_clear();
-    Ok(if args.json {
-        json_doc(&json!({ "schema": JSON_SCHEMA_VERSION, "games": docs, "record": out }))
-    } else {
-        out
-    })
+    Ok(if args.json { json_doc(&AnnotateDocument::new(docs, out)) } else { out })
 }
 
 fn validate_game<N: AsHistory>(raw: &RawGame) -> Result<Game, ReadError> {
@@ -511,7 +485,7 @@ fn annotate_game<N: AsHistory>(
     index: usize,
     limits: &Limits,
     bar: &ProgressBar,
-) -> Result<(Game, Value), ReadError> {
+) -> Result<(Game, AnnotatedGame), ReadError> {
     let (states, _) = main_line::<N>(game)?;
     let mut searcher = Searcher::<N::Shown>::new(SearchConfig::default());
     // Each position once: for the seat to move there.
@@ -587,45 +561,39 @@ fn annotate_game<N: AsHistory>(
         last.comments.push(summary_text(&summary));
     }
     let after_to_move = |e: &MoveEval| states[e.ply].mover() == e.seat;
-    let moves: Vec<Value> = evals
+    let moves = evals
         .iter()
         .map(|e| {
-            json!({
-                "ply": e.ply,
-                "number": e.number,
-                "seat": seat_names.get(e.seat.index()).copied().unwrap_or("?"),
-                "move": e.token,
-                "choice": e.choice,
-                "eval": e.after.map(|s| eval_score(states[e.ply].shown(), s, e.seat, after_to_move(e)).to_string()),
-                "wdl": e.after.map(|s| wdl_json(states[e.ply].shown().wdl_model(e.seat).wdl_for(s, e.seat, after_to_move(e)))),
-                "best": e.best,
-                "best_eval": e.best_score.map(|s| eval_score(states[e.ply - 1].shown(), s, e.seat, true).to_string()),
-                "expected_loss": (e.loss * 1000.0).round() / 1000.0,
-                "mark": mark(e.loss).map(|(w, _)| w),
-            })
+            let after = states[e.ply].shown();
+            let to_move = after_to_move(e);
+            MoveAnalysis::new(
+                e.ply,
+                e.number,
+                SeatName::named(seat_names.get(e.seat.index()).copied().unwrap_or("?")),
+                e.token.clone(),
+                e.choice,
+                (
+                    e.after.map(|s| eval_score(after, s, e.seat, to_move).to_string()),
+                    e.after.map(|s| after.wdl_model(e.seat).wdl_for(s, e.seat, to_move)),
+                ),
+                (
+                    e.best.clone(),
+                    e.best_score.map(|s| eval_score(states[e.ply - 1].shown(), s, e.seat, true).to_string()),
+                ),
+                e.loss,
+                mark(e.loss).map(|(w, _)| w),
+            )
         })
         .collect();
-    let summary_json: Vec<Value> = summary
+    let summary = summary
         .iter()
         .map(|s| {
-            json!({
-                "seat": s.name,
-                "moves": s.moves,
-                "average_loss": (s.average * 1000.0).round() / 1000.0,
-                "inaccuracies": s.counts[0],
-                "mistakes": s.counts[1],
-                "blunders": s.counts[2],
-                "worst": s.worst.iter().map(|(n, t, l, b)| json!({"number": n, "move": t, "expected_loss": (l * 1000.0).round() / 1000.0, "best": b})).collect::<Vec<_>>(),
-            })
+            let worst =
+                s.worst.iter().map(|(n, t, l, b)| WorstMove::new(*n, t.clone(), *l, b.clone())).collect();
+            SeatSummaryDoc::new(SeatName::named(s.name), s.moves, s.average, s.counts, worst)
         })
         .collect();
-    let doc = json!({
-        "game": index,
-        "variant": N::VARIANT,
-        "moves": moves,
-        "summary": summary_json,
-    });
-    Ok((out, doc))
+    Ok((out, AnnotatedGame::new(index, N::VARIANT, moves, summary)))
 }
 
 /// One seat's summary.

@@ -32,11 +32,12 @@ use futures_util::StreamExt as _;
 use motley_core::BoardView;
 use motley_core::Seat;
 use motley_core::search::{Evaluate, Limits, SearchConfig, SearchInfo, SearchResult, Searcher, WdlModel};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::{Semaphore, mpsc};
 
 use crate::args::Common;
 use crate::commands::{self, Terminal};
+use crate::document::{DoneEvent, ErrorDocument, HealthDocument, InfoEvent, json_doc, json_value};
 use crate::error::{CliError, ErrorKind};
 use crate::variant::{Variant, VariantTask};
 
@@ -453,7 +454,7 @@ fn json_response(status: StatusCode, text: String) -> Response {
 
 /// `{"error": "<line>"}` with `status`.
 fn error_response(status: StatusCode, line: &str) -> Response {
-    json_response(status, commands::json_doc(&json!({ "error": line })))
+    json_response(status, json_doc(&ErrorDocument::new(line)))
 }
 
 fn cli_error_response(e: &CliError) -> Response {
@@ -474,12 +475,11 @@ fn busy(what: &str, cap: usize) -> Response {
 async fn health(State(shared): State<Arc<Shared>>) -> Response {
     json_response(
         StatusCode::OK,
-        commands::json_doc(&json!({
-            "searches": shared.searches.load(Ordering::SeqCst),
-            "streams": MAX_STREAMS - shared.streams.available_permits(),
-            "jobs": MAX_JOBS - shared.jobs.available_permits(),
-            "version": env!("CARGO_PKG_VERSION"),
-        })),
+        json_doc(&HealthDocument::new(
+            shared.searches.load(Ordering::SeqCst),
+            MAX_STREAMS - shared.streams.available_permits(),
+            MAX_JOBS - shared.jobs.available_permits(),
+        )),
     )
 }
 
@@ -602,52 +602,17 @@ struct StreamSearch {
 /// scores are shown for (as `analyze --json` shows them).
 type Odds<'a> = (&'a WdlModel, Seat);
 
-fn lines_json<M: std::fmt::Display>(lines: &[motley_core::search::Line<M>], (wdl, seat): Odds<'_>) -> Value {
-    lines
-        .iter()
-        .map(|l| {
-            json!({
-                "score": crate::analysis::score_json(l.score, wdl, seat),
-                "wdl": crate::record::wdl_json(wdl.wdl(l.score, seat)),
-                "pv": l.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            })
-        })
-        .collect()
-}
-
-fn info_json<M: std::fmt::Display>(info: &SearchInfo<M>, odds: Odds<'_>) -> Value {
-    json!({
-        "depth": info.depth,
-        "seldepth": info.seldepth,
-        "nodes": info.nodes,
-        "nps": info.nps(),
-        "time_ms": info.elapsed.as_millis() as u64,
-        "lines": lines_json(&info.lines, odds),
-    })
+fn info_json<M: std::fmt::Display>(info: &SearchInfo<M>, (wdl, seat): Odds<'_>) -> Value {
+    json_value(&InfoEvent::new(info, wdl, seat))
 }
 
 fn done_json<M: std::fmt::Display>(
     result: &SearchResult<M>,
     chance: bool,
     status: &str,
-    odds: Odds<'_>,
+    (wdl, seat): Odds<'_>,
 ) -> Value {
-    let (wdl, seat) = odds;
-    json!({
-        "best_move": result.best.as_ref().map(ToString::to_string),
-        "score": crate::analysis::score_json(result.score, wdl, seat),
-        "wdl": crate::record::wdl_json(wdl.wdl(result.score, seat)),
-        "pv": result.pv().iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "lines": lines_json(&result.lines, odds),
-        "depth": result.depth,
-        "seldepth": result.seldepth,
-        "nodes": result.nodes,
-        "nps": result.nps(),
-        "time_ms": result.elapsed.as_millis() as u64,
-        "stopped": result.stopped,
-        "chance_node": chance,
-        "status": status,
-    })
+    json_value(&DoneEvent::new(result, chance, status, wdl, seat))
 }
 
 impl VariantTask for StreamSearch {

@@ -35,8 +35,6 @@
 //! ends the test (after about ten pairs at `0,10`). fishtest's 0.001
 //! pseudo-count would accept H0 after a single drawn pair.
 
-use serde_json::{Value, json};
-
 /// The expected score (0 to 1) of a player `elo` logistic Elo stronger.
 #[must_use]
 pub fn expected_score(elo: f64) -> f64 {
@@ -104,12 +102,6 @@ impl EloEstimate {
         let se = (var / n).sqrt();
         let (lower, upper) = (elo_of(mean - 1.96 * se), elo_of(mean + 1.96 * se));
         Some(EloEstimate { elo: elo_of(mean), error_95: (upper - lower) / 2.0, lower, upper })
-    }
-
-    /// As JSON: `{"elo", "error_95", "lower", "upper"}`.
-    #[must_use]
-    pub fn json(&self) -> Value {
-        json!({ "elo": self.elo, "error_95": self.error_95, "lower": self.lower, "upper": self.upper })
     }
 }
 

@@ -28,10 +28,10 @@ use motley_core::zobrist::splitmix64;
 use motley_core::{Position, Seat, SeatResult};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{Map, Value, json};
 
 use crate::args::{Common, MatchArgs};
 use crate::commands::{self, move_tokens};
+use crate::document::{EloDoc, MatchDocument, MatchGameDoc, SprtDoc, json_doc};
 use crate::engine::{EngineError, EngineSpec, UciEngine};
 use crate::error::CliError;
 use crate::sprt::{Decision, Pentanomial, Sprt, Trinomial};
@@ -613,7 +613,7 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
     let stats = Stats::of(&played, seats, state);
     if json_out {
         let doc = match_json(&first, args, &result, &played, openings.as_deref(), &stats);
-        return Ok(commands::json_doc(&doc));
+        return Ok(json_doc(&doc));
     }
     let mut out = String::new();
     let count = if played.len() == args.games as usize {
@@ -685,8 +685,8 @@ impl Stats {
     }
 }
 
-/// The match as JSON: the keys the library-driven match had, plus the
-/// openings, limits, games played, forfeits, Elo and SPRT.
+/// The match as its document: the keys the library-driven match had, plus
+/// the openings, limits, games played, forfeits, Elo and SPRT.
 fn match_json<P: Position>(
     start: &P,
     args: &MatchArgs,
@@ -694,100 +694,12 @@ fn match_json<P: Position>(
     played: &[Played],
     openings: Option<&[Opening]>,
     stats: &Stats,
-) -> Value {
-    let players: Vec<Value> = result
-        .players
+) -> MatchDocument {
+    let games = played
         .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let (lo, hi) = p.confidence_95();
-            let by_seat: Map<String, Value> = result
-                .seat_names
-                .iter()
-                .zip(&p.by_seat)
-                .map(|(name, row)| {
-                    (name.clone(), json!({ "wins": row[0], "draws": row[1], "losses": row[2] }))
-                })
-                .collect();
-            json!({
-                "name": p.name,
-                "label": result.label(i),
-                "first_seat": result.first_seat(i),
-                "games": p.games,
-                "wins": p.wins,
-                "draws": p.draws,
-                "losses": p.losses,
-                "score": p.score(),
-                "interval_95": [lo, hi],
-                "by_seat": by_seat,
-            })
-        })
+        .map(|pg| MatchGameDoc::new(start, result, &pg.record, pg.opening, pg.forfeit.as_ref()))
         .collect();
-    let games: Vec<Value> = played
-        .iter()
-        .map(|pg| {
-            let g = &pg.record;
-            let results: Map<String, Value> = g
-                .results
-                .iter()
-                .enumerate()
-                .map(|(s, r)| (start.seat_name(Seat(s as u8)).to_owned(), Value::from(r.name())))
-                .collect();
-            json!({
-                "seating": g.seating.iter().map(|&p| result.players.get(p).map_or("?", |x| x.name.as_str())).collect::<Vec<_>>(),
-                "results": results,
-                "reason": g.reason,
-                "plies": g.plies,
-                "resolutions": resolutions(g),
-                "moves": g.moves,
-                "opening": pg.opening,
-                "forfeit": pg.forfeit.as_ref().map(|f| json!({
-                    "seat": start.seat_name(Seat(f.seat as u8)),
-                    "player": f.player,
-                    "message": f.message,
-                })),
-            })
-        })
-        .collect();
-    let elo = stats.elo().map(|(e, model)| {
-        let mut v = e.json();
-        if let Value::Object(m) = &mut v {
-            m.insert("model".into(), model.into());
-        }
-        v
-    });
-    let sprt = stats.sprt.map(|st| {
-        json!({
-            "elo0": st.sprt.elo0,
-            "elo1": st.sprt.elo1,
-            "alpha": st.sprt.alpha,
-            "beta": st.sprt.beta,
-            "llr": st.llr,
-            "lower": st.sprt.lower(),
-            "upper": st.sprt.upper(),
-            "result": st.decision.name(),
-        })
-    });
-    json!({
-        "schema": commands::JSON_SCHEMA_VERSION,
-        "variant": P::VARIANT,
-        "start": start.fen(),
-        "games": args.games,
-        "seed": args.seed,
-        "max_plies": args.max_plies,
-        "seats": result.seat_names,
-        "players": players,
-        "game_list": games,
-        "games_played": played.len(),
-        "openings": openings.map(|list| list.iter().map(|o| Value::from(o.text.clone())).collect::<Vec<_>>()),
-        "limits": {
-            "depth": args.depth,
-            "movetime_ms": args.movetime,
-            "nodes": args.nodes,
-            "timeout_ms": args.timeout,
-        },
-        "pentanomial": stats.penta.map(|p| p.counts.to_vec()),
-        "elo": elo,
-        "sprt": sprt,
-    })
+    let elo = stats.elo().map(|(e, model)| EloDoc::new(&e, model == "pentanomial"));
+    let sprt = stats.sprt.map(|st| SprtDoc::new(&st.sprt, st.llr, st.decision));
+    MatchDocument::new(start, args, result, games, openings, stats.penta.map(|p| p.counts), elo, sprt)
 }

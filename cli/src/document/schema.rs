@@ -1,0 +1,153 @@
+//! The JSON Schema files of the documents, generated from their types:
+//! `schemas/<document>.schema.json` for each `--json` document and
+//! `schemas/common.schema.json` with the definitions they share.
+//!
+//! Two rules shape the files beyond what schemars derives:
+//!
+//! - Every object that lists its keys also says
+//!   `"unevaluatedProperties": true`: a reader must accept keys it does not
+//!   know, since adding a key keeps the layout version (`docs/json.md`).
+//!   The tests load the files with each such `true` read as `false`, so that
+//!   a document with a key its type does not describe fails. The variant
+//!   facts ([`OPEN`]) are the exception: they are partial schemas, applied
+//!   next to the document's own keys, so only the document closes them.
+//! - References into the shared definitions point at
+//!   `common.schema.json#/$defs/…` from the documents' files.
+
+use schemars::generate::SchemaSettings;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde_json::{Map, Value};
+
+use super::{
+    AnalyzeDocument, AnnotateDocument, MatchDocument, MovesDocument, PerftDocument, PlayDocument,
+    RecordDocument, RenderDocument, ReplayDocument, ShowDocument,
+};
+
+/// The schema files, by document name (`common` holds the shared definitions).
+pub const SCHEMA_FILES: [&str; 11] = [
+    "common", "show", "moves", "perft", "play", "render", "analyze", "match", "record", "replay", "annotate",
+];
+
+/// The shared definitions that describe only part of an object: no
+/// `unevaluatedProperties` of their own (see the module documentation).
+const OPEN: [&str; 4] = ["SovereignFacts", "RoyaleFacts", "MagesFacts", "JokerFacts"];
+
+const META_SCHEMA: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// Document `name`'s schema, with its title.
+fn document<T: JsonSchema>(generator: &mut SchemaGenerator, name: &'static str) -> (&'static str, Value) {
+    let schema: Schema = T::json_schema(generator);
+    let mut object = Map::new();
+    object.insert("$schema".into(), META_SCHEMA.into());
+    object.insert("title".into(), format!("motley {name} --json").into());
+    if let Value::Object(fields) = schema.to_value() {
+        for (key, value) in fields {
+            if key != "title" {
+                object.insert(key, value);
+            }
+        }
+    }
+    (name, Value::Object(object))
+}
+
+/// Adds `"unevaluatedProperties": true` to every object schema under
+/// `value` that lists properties and says nothing about others.
+fn open_objects(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if map.contains_key("properties")
+                && !map.contains_key("additionalProperties")
+                && !map.contains_key("unevaluatedProperties")
+            {
+                map.insert("unevaluatedProperties".into(), Value::Bool(true));
+            }
+            for (key, child) in map.iter_mut() {
+                // `properties` maps names to schemas: a property named
+                // `properties` is not a keyword.
+                if key == "properties" {
+                    if let Value::Object(props) = child {
+                        props.values_mut().for_each(open_objects);
+                    }
+                } else {
+                    open_objects(child);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(open_objects),
+        _ => {}
+    }
+}
+
+/// Points every local `#/$defs/…` reference under `value` at `common.schema.json`.
+fn refer_to_common(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                match child {
+                    Value::String(target) if key == "$ref" && target.starts_with("#/$defs/") => {
+                        *target = format!("common.schema.json{target}");
+                    }
+                    _ => refer_to_common(child),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(refer_to_common),
+        _ => {}
+    }
+}
+
+/// Every schema file, as `(document name, file text)` in [`SCHEMA_FILES`]
+/// order: what `schemas/<name>.schema.json` must hold.
+#[must_use]
+pub fn schemas() -> Vec<(&'static str, String)> {
+    let mut generator = SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let mut documents = vec![
+        document::<ShowDocument>(&mut generator, "show"),
+        document::<MovesDocument>(&mut generator, "moves"),
+        document::<PerftDocument>(&mut generator, "perft"),
+        document::<PlayDocument>(&mut generator, "play"),
+        document::<RenderDocument>(&mut generator, "render"),
+        document::<AnalyzeDocument>(&mut generator, "analyze"),
+        document::<MatchDocument>(&mut generator, "match"),
+        document::<RecordDocument>(&mut generator, "record"),
+        document::<ReplayDocument>(&mut generator, "replay"),
+        document::<AnnotateDocument>(&mut generator, "annotate"),
+    ];
+    let mut definitions = generator.take_definitions(true);
+    for (name, schema) in &mut definitions {
+        if OPEN.contains(&name.as_str()) {
+            // The facts' own properties are closed objects; the facts are not.
+            if let Value::Object(map) = schema {
+                for (key, child) in map.iter_mut() {
+                    if key == "properties" {
+                        if let Value::Object(props) = child {
+                            props.values_mut().for_each(open_objects);
+                        }
+                    } else {
+                        open_objects(child);
+                    }
+                }
+            }
+        } else {
+            open_objects(schema);
+        }
+    }
+    let mut common = Map::new();
+    common.insert("$schema".into(), META_SCHEMA.into());
+    common.insert("title".into(), "Motley JSON documents: shared definitions".into());
+    common.insert("$defs".into(), Value::Object(definitions));
+    let mut files = vec![("common", Value::Object(common))];
+    for (_, schema) in &mut documents {
+        open_objects(schema);
+        refer_to_common(schema);
+    }
+    files.extend(documents);
+    files
+        .into_iter()
+        .map(|(name, value)| {
+            let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            text.push('\n');
+            (name, text)
+        })
+        .collect()
+}
