@@ -38,7 +38,7 @@ pub struct PerftDocument {
     mode: PerftModeName,
     /// Worker threads.
     #[schemars(range(min = 1))]
-    threads: u16,
+    threads: usize,
     /// The depth counted.
     depth: u32,
     /// Leaves at that depth.
@@ -58,7 +58,7 @@ impl PerftDocument {
     pub fn new<P: Position>(
         pos: &P,
         mode: PerftMode,
-        threads: u16,
+        threads: usize,
         depth: u32,
         run: &PerftRun<P::Move>,
     ) -> Self {
