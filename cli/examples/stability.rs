@@ -1,5 +1,5 @@
 //! Measures how much `motley analyze`'s score moves from one depth to the
-//! next (issue 16), and writes the middle-game positions it is measured on.
+//! next, and writes the middle-game positions it is measured on.
 //!
 //! ```sh
 //! # Middle-game positions reached by self-play (written to stdout):

@@ -1,4 +1,4 @@
-//! The built `motley` binary under bad input (issue 9): malformed position
+//! The built `motley` binary under bad input: malformed position
 //! strings (each field broken in turn), illegal and malformed moves, wrong
 //! variants and bad flags. Every case must exit with code 2, print exactly
 //! one line on stderr and nothing on stdout, and show no panic text.

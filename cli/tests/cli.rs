@@ -333,7 +333,7 @@ fn render_writes_the_file_given_by_out() {
     assert!(line.ends_with(", --out"), "{line}");
 }
 
-/// Issue 14, item 3: a finished game names its winner as the game does, in
+/// A finished game names its winner as the game does, in
 /// `play`, `show`, `analyze` and the JSON `status`, never `seat N`.
 #[test]
 fn outcomes_name_the_winner_as_the_game_does() {

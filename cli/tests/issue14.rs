@@ -1,4 +1,4 @@
-//! Issue 14, items 4 to 8, with the tester's commands: the halfmove clock
+//! Input handling, with the commands of a bug report: the halfmove clock
 //! survives a round trip, a `--moves` list is a game with its history draws,
 //! moves after the end say the game is over, position strings are checked
 //! for impossible content, and the input errors say what to do.
@@ -65,7 +65,7 @@ fn sovereign_fivefold_repetition_draws_in_every_command() {
     assert_eq!(field(&analyzed, "bestmove"), Some("(none, draw (repetition))"));
     // The fourth occurrence is still a game.
     assert_eq!(field(&ok(&["play", "sovereign", "--moves", &shuffles(3)]), "status"), Some("ongoing"));
-    // The tester's five rounds: the 17th move comes after the end.
+    // Five rounds: the 17th move comes after the end.
     assert_eq!(
         fails(&["play", "sovereign", "--moves", &shuffles(5)]),
         "error: invalid move `k1l3`: the game is over (draw (repetition)), move 17 of --moves"
@@ -115,7 +115,7 @@ fn moves_after_the_end_say_the_game_is_over() {
         fails(&["play", "sovereign", "--fen", MATED, "--moves", "e2e3"]),
         format!("error: invalid move `e2e3`: the game is over ({status}), move 1 of --moves")
     );
-    // Joker's 14-half-move rule: 14 knight moves, then the tester's `f3g1`.
+    // Joker's 14-half-move rule: 14 knight moves, then `f3g1`.
     let knights = "g1f3,g8f6,f3g1,f6g8";
     let moves = format!("{knights},{knights},{knights},g1f3,g8f6");
     let over = ok(&["play", "joker", "--moves", &moves]);

@@ -91,7 +91,7 @@ fn cli_perft_matches_every_cheap_fixture_count() {
 
 #[test]
 fn cli_perft_at_a_pending_melee_is_the_fixtures_and_lists_counted_resolutions() {
-    // The exact command.
+    // A pending melee at the root, as a user would type it.
     let fen = "r5/6/6/S1p3/6/6/6/5R g a5c5 a5 0 7";
     let text = ok(&["perft", "mages", "1", "--fen", fen, "--divide"]);
     assert_eq!(text, "challenger: 1\n\nnodes 1\n");

@@ -1,4 +1,4 @@
-//! Game records from the command line (issue 17): `record`, `replay` and
+//! Game records from the command line: `record`, `replay` and
 //! `annotate`, with exact commands; the reference page's examples.
 
 mod common;

@@ -1,5 +1,5 @@
-//! What `motley render` and `motley show` draw beyond squares and pieces
-//! (issue 14, items 10 and 11), run as a process and read back: the SVG
+//! What `motley render` and `motley show` draw beyond squares and pieces,
+//! run as a process and read back: the SVG
 //! parsed as XML (roxmltree) for the side to move, Joker's benches and Joker
 //! Reserves, a pending Mage's engagement, Sovereign's promotion zone and
 //! centre, the tag letter of each square of colour, a highlight colour no

@@ -1,4 +1,4 @@
-//! `motley serve` (issue 18): the HTTP API against a server on an ephemeral
+//! `motley serve`: the HTTP API against a server on an ephemeral
 //! loopback port, started as the binary is (`motley serve --port 0`).
 //!
 //! Every command's answer is compared with `motley <command> --json` for the

@@ -1,6 +1,6 @@
 //! The single-word slider contest that chose `motley_core::slider`:
-//! kindergarten line lookups (what Joker's Chess used, now generalised in
-//! core) against obstruction difference (what Mage's Chess used), on 8x8,
+//! kindergarten line lookups (the method of `motley_core::slider`) against
+//! obstruction difference, on 8x8,
 //! over the same squares and occupancies. Run with
 //! `cargo bench -p motley-core --bench sliders`.
 #![allow(missing_docs)] // criterion_group! generates an undocumented public function
@@ -10,7 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use motley_core::{Bits, Board8x8, Square, slider};
 
-/// Obstruction difference on 8x8 (what Mage's Chess used), kept here only
+/// Obstruction difference on 8x8, kept here only
 /// as the benchmark's rival: per line, the nearest blocker below the square
 /// (highest set bit) and above it (lowest set bit) bound the reach.
 mod obstruction {

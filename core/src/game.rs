@@ -20,8 +20,8 @@ use core::ops::Deref;
 
 use arrayvec::ArrayVec;
 
-// The drawing types lived here before they got a module of their own; these
-// paths keep working.
+// The drawing types are defined in `crate::view`; re-exported here so that
+// `motley_core::game::…` paths to them work too.
 pub use crate::view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey};
 
 /// The largest number of seats of any variant (Royale).

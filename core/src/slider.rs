@@ -8,7 +8,7 @@
 //! compile time gives the reach along the line. The tables and multipliers
 //! are derived from the board's width and height, so 6x8 and 8x8 share the code.
 //!
-//! It was chosen over obstruction difference (what Mage's Chess used) by the
+//! It was chosen over obstruction difference by the
 //! `sliders` benchmark in `core/benches/`, on 8x8 with the same squares and
 //! occupancies. [`attacks::slides`](crate::attacks::slides) stays the
 //! generic reference: the tests check this module against it on both boards.

@@ -124,8 +124,8 @@ impl Joker {
 /// White wins 65% of the self-play games (random first four plies); the
 /// start reads about +0.95 for White (63%) at the analysis depth.
 ///
-/// Fitted on 600 self-play games at depth 3 (92,338 positions), measured on
-/// 600 others (`docs/analysis.md`) by
+/// Fitted on self-play games at depth 3 and measured on others (calibration
+/// in `docs/analysis.md`) by
 /// `cargo run --release -p motley-cli --example fit_wdl -- joker --games 600
 /// --held-out 600 --seed 1 --depth 3 --random-plies 4 --max-plies 300 --threads 2`.
 pub const WDL: WdlModel = WdlModel::two_seats(474.8, 0.0, -1527.3, 1.4).with_power(0.700);

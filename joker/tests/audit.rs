@@ -1,5 +1,5 @@
 //! Independent rules audit of motley-joker: each test composes a position and
-//! asserts what `docs/rules/joker.md` (and issue 3) says should happen.
+//! asserts what `docs/rules/joker.md` says should happen.
 
 use motley_core::testing::legal_tokens as tokens;
 use motley_core::{Position, testing};

@@ -142,7 +142,7 @@ fn invalid_positions_are_rejected_with_every_issue() {
     assert!(Joker::from_fen("3kk3/8/8/8/4P3/8/4P3/3Q4[] b - e3 0 0 -").is_err(), "origin occupied");
 }
 
-/// Issue 14 #7: piece counts are checked against what the game can produce.
+/// Piece counts are checked against what the game can produce.
 #[test]
 fn piece_counts_beyond_what_play_produces_are_rejected() {
     use motley_joker::Color::{Black, White};
@@ -204,11 +204,11 @@ fn start_fen_constant() {
     assert_eq!(Setup::default().to_string(), START_FEN);
 }
 
-/// Issue 14 #7 and the fuzz `play` target: the count check is closed under
-/// play. Every position reached by legal moves from an accepted position
+/// The count check is closed under play (the fuzz `play` target relies on
+/// it). Every position reached by legal moves from an accepted position
 /// (each fixture position, and the start) prints a string that reads back.
-/// Before the bench counted, a bishop respawning from the bench of a drop
-/// fixture made a fourth bishop that the check refused.
+/// The check counts the bench too: otherwise a bishop respawning from the
+/// bench of a drop fixture would make a fourth bishop the check refuses.
 #[test]
 fn positions_reached_by_play_read_back() {
     use rand::rngs::StdRng;

@@ -575,7 +575,7 @@ fn zobrist_tracks_state() {
 
 #[test]
 fn crowded_positions_fit_the_move_list() {
-    // The most pieces validation lets White have (issue 14 #7): 13 promoted
+    // The most pieces validation lets White have: 13 promoted
     // queens (every pawn, bench pawns included), 2 queens, 2 rooks, 4 knights
     // and 3 bishops, spread out.
     let fen = "Q~1Q~1Q~1Q~1/1Q~1Q~1Q~1Q~/Q~1Q~1Q~1Q~1/1Q~1Q1Q1R/R1N1N1N1/1N1B1B1B/8/3k4[] w - - 0 0 -";

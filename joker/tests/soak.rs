@@ -1,4 +1,4 @@
-//! Soak test (issue 9): seeded random games of Joker's Chess played to the
+//! Soak test: seeded random games of Joker's Chess played to the
 //! end through the public API, every invariant of `invariants/mod.rs` checked at
 //! every ply, and a report of games, plies, end reasons and time (the
 //! driver is [`motley_core::testing::Soak`]).

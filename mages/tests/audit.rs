@@ -1,5 +1,5 @@
 //! Independent rules audit of motley-mages: each test composes a position and
-//! asserts what `docs/rules/mages.md` (and issue 4) says should happen,
+//! asserts what `docs/rules/mages.md` says should happen,
 //! including perft counts worked out by hand.
 
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! Property tests (issue 9): bad input never panics, what parses prints back
+//! Property tests: bad input never panics, what parses prints back
 //! to itself, and positions reached by seeded random games keep every
 //! invariant of the public API (hash, perft, pending engagements, end rules).
 

@@ -15,9 +15,9 @@
 //!   its material, or only [`HANGING_SHARE`] (about a fifth) when some link
 //!   of the chain holding it stands attacked by another seat: one capture
 //!   there hands the whole army, and what hangs from it, to the capturer.
-//!   Counting an army taken through one link at full value made the score
-//!   swing by 20 pawns and more with whoever moved last before the horizon
-//!   (issue 16). Neutral armies count for nobody. Royale counts
+//!   Counting an army taken through one link at full value would make the
+//!   score swing by 20 pawns and more with whoever moved last before the
+//!   horizon. Neutral armies count for nobody. Royale counts
 //!   [`ROYALE_HELD`] (one half) of these shares: three seats move between
 //!   two turns of one, so a link stands to be taken three times as often.
 //! - **Links**: +12 per piece it controls standing on a square of colour.
@@ -34,15 +34,15 @@
 //! king); a seat in **Interregnum** (no king) is scored [`INTERREGNUM`]
 //! lower, so the search treats losing its king as nearly losing the game.
 //! Against the mean, a capture from any rival gains a third of its victim
-//! and an even trade costs two thirds; against the strongest rival only
-//! (the evaluation before), a capture from either of the two others gained
-//! nothing and the seat seldom traded. Royale is won by owning the last
+//! and an even trade costs two thirds; against the strongest rival only, a
+//! capture from either of the two others would gain nothing and the seat
+//! would seldom trade. Royale is won by owning the last
 //! king, so the seat also gains from the **hunt** of the other kings:
 //! [`KING_TAKEN`] for each other seat without a king, and for each other
 //! king still on the board [`HUNT_CHECK`] when the seat's pieces attack it
 //! and [`HUNT_ZONE`] per square next to it they attack. Without these terms
-//! a seat gained nothing by capturing a king (it has no material value),
-//! and self-play games went on for thousands of plies among lone kings.
+//! a seat gains nothing by capturing a king (it has no material value),
+//! and self-play games go on for thousands of plies among lone kings.
 //! A **weak rival's king is boxed in**: for each rival that controls at
 //! most [`CONFINE_WEAK`] of material, [`CONFINE_LEAD`] less than the seat,
 //! the seat gains [`CONFINE`] per square of room that king has lost (its
@@ -50,14 +50,13 @@
 //! seat's unguarded pieces without stepping onto a square the seat
 //! attacks, counted up to [`CONFINE_CAP`]). The hunt terms reward only the
 //! last step, a check or an attacked square next to the king; this one
-//! leads a seat that is far ahead to close the net, where it used to chase
-//! a lone king around the board until the ply cap.
+//! leads a seat that is far ahead to close the net instead of chasing a
+//! lone king around the board until the ply cap.
 //!
 //! **Royale does not repeat while ahead** ([`Evaluate::REPETITION_PENALTY`]
-//! is [`REPEAT`]): Royale has no draw by repetition, and a seat ahead that
-//! gave the same check back and forth, or shuffled a rook, did so for
-//! hundreds of plies (every Royale game cut off at 1,000 plies had gone 300
-//! to 700 plies without a capture or pawn move). Given the game's history
+//! is [`REPEAT`]): Royale has no draw by repetition, so without a penalty a
+//! seat ahead can give the same check back and forth, or shuffle a rook,
+//! for hundreds of plies without a capture or pawn move. Given the game's history
 //! (UCI's `position … moves`, `motley match`, `analyze --moves`), a root
 //! move back into a position of the game scores [`REPEAT`] lower per
 //! earlier visit when the seat stands better; a seat behind may repeat.
@@ -66,8 +65,8 @@
 //! and promotions, for at most [`QUIESCENCE_PLIES`] plies, and for its first
 //! [`OCCUPY_PLIES`] plies also the quiet moves onto an empty square of a
 //! neutral colour, which take that army: without them the side that moved
-//! last before the horizon was an army ahead in every static evaluation,
-//! and the score swung by many pawns from one depth to the next. Those moves
+//! last before the horizon is an army ahead in every static evaluation,
+//! and the score swings by many pawns from one depth to the next. Those moves
 //! are also ordered first among the quiet ones.
 //! The search reduces late quiet moves ([`Evaluate::REDUCTIONS`]): with 100
 //! to 300 legal moves a node, the exact tree stops at depth 7 in seconds.
@@ -81,8 +80,8 @@
 //! that cannot lift the static score by [`FUTILITY_MARGIN`] to alpha are
 //! pruned; and a table entry searched deeper than needed may cut
 //! ([`Evaluate::DEEPER_CUTS`]; Royale has no chance nodes). Without these a
-//! middle game of the fixtures took about a minute to depth 5 and did not
-//! reach depth 6 in minutes; with them, 10 s and 35 s (`docs/analysis.md`).
+//! middle game of the fixtures needs minutes to reach depth 6; with them,
+//! well under a minute.
 //!
 //! **A stopped Royale search plays what its unfinished iteration proved**
 //! ([`Evaluate::PARTIAL_ITERATIONS`]): each Royale iteration takes two to
@@ -95,8 +94,8 @@
 //! core's best-reply layers (one opponent replies with any move, the other
 //! two play their most forcing one, and the three turns count one ply) see
 //! two rounds at depth 5 where paranoid search sees little more than one,
-//! but a seat searching that way won fewer games against three seats of the
-//! earlier engine (`docs/analysis.md`). UCI's `BestReply` option turns it on.
+//! but a seat searching that way wins fewer games against three paranoid
+//! seats. UCI's `BestReply` option turns it on.
 
 use motley_core::search::{Evaluate, WdlModel};
 use motley_core::{Board16x16, Seat, SetGeometry};
@@ -139,11 +138,9 @@ pub const REPEAT: i32 = 100;
 /// Royale: the part (in 1/256) of [`HELD_SHARE`] and [`HANGING_SHARE`]
 /// that an army a seat controls without owning it counts for, against the
 /// two-player game: one half. Three seats move between two turns of one,
-/// and the engine before it (which counted the full share) won armies
-/// through links early and lost them one capture at a time: against three
-/// seats of the engine before issue 16, one seat won 87 of 208 games at
-/// 25 ms a move with the full share and 97 of 208 with one half
-/// (`docs/analysis.md`, twelfth measuring session).
+/// so a link stands to be taken three times as often: with the full share
+/// a seat wins armies through links early and loses them one capture at a
+/// time, and in engine matches it wins fewer games than with one half.
 pub const ROYALE_HELD: i32 = 128;
 
 /// A role's value in centipawns (a king: 0).
@@ -179,15 +176,14 @@ pub const HANGING_SHARE: i32 = 48;
 pub const OCCUPY_PLIES: u32 = 2;
 /// How deep quiescence goes in Sovereign Chess and Royale: capture
 /// sequences among a dozen armies grow about fivefold per ply past the
-/// fourth (a middle game measured in issue 16: 2,605 nodes at 4, 99,031 at
-/// 6, 454,676 at 8, for the same score).
+/// fourth, while the score of a middle game stays the same.
 pub const QUIESCENCE_PLIES: u32 = 4;
 /// Royale: how many captures (best first by MVV-LVA) quiescence follows
 /// at most at each ply past the horizon (the last entry for every later
 /// ply). Three opponents play in a row there, and their capture sequences
-/// multiply: in a middle game of the fixtures, depth 5 spent 17 of its 18
-/// million nodes in quiescence, most of them three and four plies past the
-/// horizon.
+/// multiply: without a cap, a middle game of the fixtures spends almost
+/// all of a depth-5 search in quiescence, most of it three and four plies
+/// past the horizon.
 pub const QUIESCENCE_WIDTHS: [usize; 4] = [4, 3, 2, 1];
 /// Royale: futility margin ([`Evaluate::futility_margin`]): with one ply
 /// left, a quiet move is not searched when the static score plus this
@@ -436,8 +432,8 @@ fn order(st: &State, mv: Move) -> i32 {
 /// self-play games, and the start reads about +0.78 for White at the
 /// analysis depth.
 ///
-/// Fitted on 1,500 self-play games at depth 2 (107,948 positions) of the
-/// control-aware evaluation, measured on 1,000 others (`docs/analysis.md`) by
+/// Fitted on self-play games at depth 2 and measured on others (calibration
+/// in `docs/analysis.md`) by
 /// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 1500
 /// --held-out 1000 --seed 1 --depth 2 --random-plies 4 --max-plies 200 --threads 2
 /// --draw-floor 1 --draw-floor-width 1`.
@@ -499,43 +495,35 @@ const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
 /// ([`Evaluate::wdl_class`] of a [`Royale`]): a seat without a king at the
 /// end of the searched line, then two, three and four kings left. A tie (an
 /// escaped king, ½) and a game cut off undecided count as not a win:
-/// counted as shares of a four-way draw they read every start as +1.20.
+/// counted as shares of a four-way draw they would make the curves read
+/// every start as a large edge.
 ///
 /// One curve for every position could not be calibrated, because the same
 /// raw score means a different chance in each class. With four kings left a
 /// seat at 0 to +10 pawns wins 25% of self-play games and one at +30 to +50
 /// pawns 79%; with two left, each survivor already has 2 × [`KING_TAKEN`]
 /// for the kingless rivals, and a seat at 0 to +10 pawns wins 4%, one at
-/// +30 to +50 pawns 36% (measured with the evaluation before the mean of
-/// the rivals). A seat without a king reads below −[`INTERREGNUM`] yet wins
-/// from 23% of its positions, since it may crown a new king.
+/// +30 to +50 pawns 36% in self-play. A seat without a king reads below
+/// −[`INTERREGNUM`] yet wins from 23% of its positions, since it may crown
+/// a new king.
 ///
 /// Class 0 is read from the score, not the board: the models of classes 1
 /// to 3 hand every score below [`INTERREGNUM_LEVEL`] to it
 /// ([`WdlModel::below`]). Chosen by the board alone, a seat without a king
-/// whose search had found it a new one (scores near 0, 37% to 47% won) sat
-/// with seats that had none in sight (−13,000 to −24,000, 8% to 68%), and a
-/// seat whose king the search saw taken (below −10,000, 10% won) with
-/// seats that kept theirs; one curve per class could not follow either,
-/// and the ninth decile of all positions read 4 to 6 points low on every
-/// fit.
+/// whose search has found it a new one (scores near 0, often won) would sit
+/// with seats that have none in sight (far below 0), and a seat whose king
+/// the search sees taken (below −10,000, seldom won) with seats that keep
+/// theirs; one curve per class cannot follow either.
 ///
-/// Fitted on 2,400 self-play games of the evaluation in this file (mean of
-/// the rivals, [`CONFINE`], [`REPEAT`], [`ROYALE_HELD`], partial
-/// iterations; 955,149 positions) and measured on 800 others (324,896
-/// positions): every decile of predicted win chance is within 1.2 points of
-/// the observed rate, Brier 0.1617 (the models before, with the same
-/// classes, 6.0 points and 0.1634). Games: `cargo run --release -p
+/// Fitted on self-play games of the evaluation in this file and measured on
+/// others (calibration in `docs/analysis.md`). Games: `cargo run --release -p
 /// motley-cli --example fit_wdl -- royale --games 200 --held-out 200 --seed
 /// S --depth 64 --nodes 2000 --random-plies 4 --max-plies 1000 --threads 1
 /// --dump royale-S.dump`: seeds 500000 to 1000000 by 100000 fitted (both
 /// sets of each), 1100000 and 1200000 held out (both sets), ties and games
 /// cut off counted as not a win (`sed 's/ draw \([0-9]*\)$/ loss \1/'`),
-/// then `--from-dump` on the merged dumps. The fitted games were played
-/// before classes followed the score: their positions below the level were
-/// put in class 0, and the 2,041 of a seat without a king above it (0.2%,
-/// whose kings left the dump does not record) left out; the held-out games
-/// carry the classes of this file.
+/// then `--from-dump` on the merged dumps (each sample carries the class
+/// its score is read in).
 pub const ROYALE_WDL_BY_KINGS: [WdlModel; 4] = [
     ROYALE_INTERREGNUM_WDL,
     royale_model(645.8, 3620.1, 0.754).reading_below(INTERREGNUM_LEVEL, &ROYALE_INTERREGNUM_WDL),

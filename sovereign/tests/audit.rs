@@ -326,7 +326,7 @@ fn s8_rights_lost_when_the_rook_leaves_and_returns() {
 
 #[test]
 fn s8_rights_lost_when_anything_moves_onto_the_rook_square() {
-    // A right needs a rook on its square (issue 14 #7): one recorded for an
+    // A right needs a rook on its square: one recorded for an
     // empty l1 is refused.
     assert!(Sovereign::from_fen(&fen(&[("i1", "wk"), ("i16", "bk"), ("l3", "wr")], "1 w b L 0")).is_err());
     // The rook leaves l1 and another arrives there: the right is not regained.

@@ -1,4 +1,4 @@
-//! Issue 14 #4 and #7: printing a position and reading it back is the
+//! Printing a position and reading it back is the
 //! identity at every ply of seeded random games (the halfmove clock included),
 //! and castling fields name only rooks that can still castle.
 

@@ -1,4 +1,4 @@
-//! Property tests (issue 9) for Sovereign Chess and Royale: bad input never
+//! Property tests for Sovereign Chess and Royale: bad input never
 //! panics, what parses prints back to itself, and positions reached by
 //! seeded random games keep every invariant of the public API (hash,
 //! perft, move notation, king safety with control recomputed, end rules).

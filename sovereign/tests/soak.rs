@@ -1,4 +1,4 @@
-//! Soak test (issue 9): seeded random games of Sovereign Chess (through
+//! Soak test: seeded random games of Sovereign Chess (through
 //! [`Game`](motley_sovereign::Game), so the automatic draws end them) and of
 //! Royale, played to the end through the public API with every invariant of
 //! `properties.rs` checked at every ply, and a report of games, plies, end
