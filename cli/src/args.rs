@@ -156,7 +156,7 @@ stop, d, quit.")]
 Examples:
   motley record joker --moves e2e4 e7e5 g1f3 --tag White=Ann --tag Black=Ben
   motley record mages --moves b2b3 b7b6 --tag Result=1/2-1/2 --json")]
-    Record(crate::record::RecordArgs),
+    Record(RecordArgs),
     /// The position at a ply of a recorded game (as `show`), or its moves.
     #[command(after_help = "\
 Examples:
@@ -166,7 +166,7 @@ Examples:
   cat games.pgn | motley replay - --json       standard input; as `show --json`
 
 A bad record is an error naming the game, line, column, move number and token.")]
-    Replay(crate::record::ReplayArgs),
+    Replay(ReplayArgs),
     /// Analyses every position of each game's main line and writes the records back annotated.
     #[command(after_help = "\
 Examples:
@@ -178,7 +178,7 @@ per mille, for the seat that moved); a move that loses 0.05, 0.10 or 0.20 of exp
 result (from the variant's odds fitted on self-play) is marked $6 (?!),
 $2 (?) or $4 (??) with the best move; the last move's comment sums up each seat.
 A progress bar is drawn on stderr when stderr is a terminal.")]
-    Annotate(crate::record::AnnotateArgs),
+    Annotate(AnnotateArgs),
     /// A local web analysis board for every variant, and its JSON API (see docs/api.md).
     #[command(after_help = "\
 Examples:
@@ -190,7 +190,7 @@ and its scripts are built into the binary and need no internet connection.
 `POST /api/<command>` with a JSON body answers with `motley <command> --json`'s document
 (show, moves, play, perft, render, analyze, record, replay, annotate);
 `GET /api/analyze/stream` streams a search's depths as server-sent events.")]
-    Serve(crate::serve::ServeArgs),
+    Serve(ServeArgs),
 }
 
 impl Command {
@@ -377,6 +377,94 @@ pub struct UciArgs {
     /// Not read from the command line (a UCI session has no --fen or --moves).
     #[arg(skip)]
     pub common: Common,
+}
+
+/// `record`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct RecordArgs {
+    /// The variant, start position (--fen), moves (--moves) and history rules.
+    #[command(flatten)]
+    pub common: Common,
+    /// A tag of the record, `KEY=VALUE` (repeatable): `--tag White=Ann --tag Event=Club`.
+    /// `Result=1-0` sets the result of a game the moves do not end.
+    #[arg(long = "tag", value_name = "KEY=VALUE")]
+    pub tags: Vec<String>,
+}
+
+/// `replay`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct ReplayArgs {
+    /// The record file (`-`: standard input).
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Which game of the file (1-based).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+    /// The ply of the main line (0: the start; default: the end).
+    #[arg(long, value_name = "K")]
+    pub ply: Option<u32>,
+    /// Print the main line's moves instead of the position.
+    #[arg(long)]
+    pub moves: bool,
+    /// Print one JSON document (as `show --json`).
+    #[arg(long)]
+    pub json: bool,
+    /// Not read from the command line (the variant is the game's).
+    #[arg(skip)]
+    pub common: Common,
+}
+
+/// `annotate`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct AnnotateArgs {
+    /// The record file (`-`: standard input).
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Search every position this many plies (1 to 64).
+    #[arg(long, value_name = "D", conflicts_with = "time", value_parser = depth)]
+    pub depth: Option<u32>,
+    /// Search every position this many milliseconds.
+    #[arg(long, value_name = "MS", value_parser = millis)]
+    pub time: Option<u64>,
+    /// Annotate only this game of the file (1-based; default: every game).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
+    /// Print the evaluations as one JSON document (with the annotated record).
+    #[arg(long)]
+    pub json: bool,
+    /// Not read from the command line (the variant is the game's).
+    #[arg(skip)]
+    pub common: Common,
+}
+
+/// `serve`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct ServeArgs {
+    /// The address to listen on (a name or an IP address; loopback unless told otherwise).
+    #[arg(long, value_name = "HOST", default_value = "127.0.0.1")]
+    pub host: String,
+    /// The port to listen on (0: any free port; the URL printed names it).
+    #[arg(long, value_name = "PORT", default_value_t = 8080)]
+    pub port: u16,
+    /// Not read from the command line (every request names its variant).
+    #[arg(skip)]
+    pub common: Common,
+}
+
+/// What the process may do with its terminal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Terminal {
+    /// Paint diagrams with ANSI colours (stdout is a terminal and `NO_COLOR` is unset).
+    pub color: bool,
+    /// Draw progress bars and timings on stderr (stderr is a terminal).
+    pub progress: bool,
+}
+
+/// What a successful command produced: the text for stdout.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Output {
+    /// Everything for stdout (for `--json`, exactly one JSON document and a newline).
+    pub stdout: String,
 }
 
 /// `--depth`: [`LimitKind::Depth`], the bounds every front end applies.

@@ -1,22 +1,19 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
-pub mod analysis;
 pub mod args;
-pub mod commands;
+pub mod command;
 pub mod document;
 pub mod engine;
 pub mod error;
+pub mod game;
 pub mod perft;
-pub mod record;
-pub mod serve;
+pub mod records;
 pub mod sprt;
 pub mod tournament;
-pub mod uci;
 pub mod variant;
 
-pub use args::{Cli, Command, Common};
-pub use commands::{Output, Terminal, execute};
+pub use args::{Cli, Command, Common, Terminal};
 pub use error::{CliError, ErrorKind};
 pub use variant::{Variant, VariantTask};
 
@@ -74,9 +71,39 @@ where
             };
         }
     };
-    match variant::run_io(&cli.command, term, input, stream) {
-        Ok(out) => Outcome::Success(out.stdout),
+    match dispatch(&cli.command, term, input, stream) {
+        Ok(out) => Outcome::Success(out),
         Err(e) => Outcome::Failure(e),
+    }
+}
+
+/// Runs a parsed command: the one `match` over commands. `uci` reads
+/// `input` and writes `stream`; `analyze` and `match` stream their lines to
+/// `stream`; `replay -` and `annotate -` read `input`. Returns what remains
+/// to print.
+///
+/// # Errors
+/// The command's error.
+pub fn dispatch<R: std::io::BufRead + Send>(
+    cmd: &Command,
+    term: Terminal,
+    input: R,
+    stream: &mut (dyn std::io::Write + Send),
+) -> Result<String, CliError> {
+    use command as c;
+    match cmd {
+        Command::Show(common) => c::show::run(common, term),
+        Command::Moves(common) => c::moves::run(common),
+        Command::Play(common) => c::play::run(common),
+        Command::Perft(args) => c::perft::run(args, term),
+        Command::Render(args) => c::render::run(args),
+        Command::Analyze(args) => c::analyze::run(args, term, stream),
+        Command::Match(args) => c::matches::run(args, stream),
+        Command::Uci(args) => c::uci::run(args, input, stream).map(|()| String::new()),
+        Command::Record(args) => c::record::run(args),
+        Command::Replay(args) => c::replay::run(args, term, input),
+        Command::Annotate(args) => c::annotate::run(args, term, input),
+        Command::Serve(args) => c::serve::run(args, stream).map(|()| String::new()),
     }
 }
 

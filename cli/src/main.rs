@@ -68,7 +68,7 @@ fn main() -> ExitCode {
     // completed depth and the summary are printed, exit 0. A second Ctrl-C
     // ends the process at once (exit 130). Installed only when `analyze`
     // starts searching, so Ctrl-C ends every other command as usual.
-    motley_cli::analysis::on_analyze_search(|stop| {
+    motley_cli::command::analyze::on_analyze_search(|stop| {
         let _ = ctrlc::set_handler(move || {
             if stop.swap(true, std::sync::atomic::Ordering::Relaxed) {
                 std::process::exit(130);

@@ -1,12 +1,13 @@
 //! The variants by name: the one place where the run-time choice of variant
-//! meets the generic code.
+//! meets the generic code. The table knows no command: commands are
+//! [`VariantTask`]s and [`RecordTask`]s that it runs.
 //!
 //! The table in this file (the `variants!` invocation) is the only list of
 //! variants in the CLI. From it come the [`Variant`] enum, [`Variant::ALL`],
 //! and [`Variant::with`], the one `match` on a variant: it runs a
 //! [`VariantTask`] (a piece of work written once, generic over the
 //! position type) on the variant's position type. Every command, the UCI
-//! session and the analysis defaults go through it. The name of a variant
+//! session and the HTTP API go through it. The name of a variant
 //! is its position type's
 //! [`Position::VARIANT`](motley_core::Position::VARIANT), parsing is
 //! case-insensitive over those names, and the unknown-variant message
@@ -39,13 +40,12 @@
 use core::fmt;
 use core::str::FromStr;
 
-use motley_core::BoardView;
+use motley_core::history::History;
+use motley_core::record::{MoveText, Notation};
 use motley_core::search::Evaluate;
+use motley_core::{BoardView, Position};
 
-use crate::args::Command;
-use crate::commands::{Output, Terminal};
 use crate::error::CliError;
-use crate::record::AsHistory;
 
 /// A piece of work written once for every variant: [`Variant::with`] runs
 /// it on the variant's position type `P`.
@@ -154,20 +154,6 @@ impl VariantTask for AnalysisDepth {
     }
 }
 
-/// Runs a command on a variant (see [`Variant::execute`]).
-struct Execute<'a> {
-    command: &'a Command,
-    term: Terminal,
-    stream: &'a mut dyn std::io::Write,
-}
-
-impl VariantTask for Execute<'_> {
-    type Output = Result<Output, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
-        crate::analysis::execute::<P>(self.command, self.term, self.stream)
-    }
-}
-
 impl Variant {
     /// The name on the command line: the position type's
     /// [`Position::VARIANT`](motley_core::Position::VARIANT).
@@ -183,18 +169,12 @@ impl Variant {
         self.with(AnalysisDepth)
     }
 
-    /// Runs `command` (any but `uci`) on this variant, streaming the lines
-    /// of `analyze` and `match` to `stream`.
+    /// The variant a command-line or request argument names.
     ///
     /// # Errors
-    /// As [`crate::analysis::execute`].
-    pub fn execute(
-        self,
-        command: &Command,
-        term: Terminal,
-        stream: &mut dyn std::io::Write,
-    ) -> Result<Output, CliError> {
-        self.with(Execute { command, term, stream })
+    /// An input error at `argument <VARIANT>` listing the variants.
+    pub fn from_argument(name: &str) -> Result<Variant, CliError> {
+        name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))
     }
 }
 
@@ -231,33 +211,33 @@ impl FromStr for Variant {
     }
 }
 
-/// Runs a parsed command line with the process's streams: resolves the
-/// variant, then the command. `uci` reads `input` and writes `stream`;
-/// `analyze` and `match` stream their lines to `stream`.
-///
-/// # Errors
-/// An input error for an unknown variant, or any error of the command.
-pub fn run_io<R: std::io::BufRead + Send>(
-    command: &Command,
-    term: Terminal,
-    input: R,
-    stream: &mut (dyn std::io::Write + Send),
-) -> Result<Output, CliError> {
-    if let Command::Serve(args) = command {
-        crate::serve::run(args, stream)?;
-        return Ok(Output::default());
+/// A record state's position with its history, for `show`'s output.
+pub trait AsHistory: Notation {
+    /// The position type `show` draws.
+    type Shown: Position + BoardView + Evaluate;
+    /// The current position with its history (Mage's Chess: the position
+    /// alone, whose history adds no draw).
+    fn history(&self) -> History<Self::Shown>;
+    /// The current position, the one whose odds model reads its scores.
+    fn shown(&self) -> &Self::Shown;
+}
+
+impl<P: MoveText + BoardView + Evaluate> AsHistory for History<P> {
+    type Shown = P;
+    fn history(&self) -> History<P> {
+        self.clone()
     }
-    if crate::record::handles(command) {
-        return crate::record::run(command, term, input);
+    fn shown(&self) -> &P {
+        self.position()
     }
-    let name = match command {
-        Command::Uci(args) => &args.variant,
-        other => &other.common().variant,
-    };
-    let variant: Variant = name.parse().map_err(|e| CliError::input(e, "argument <VARIANT>"))?;
-    if let Command::Uci(_) = command {
-        crate::uci::session(input, stream, variant)?;
-        return Ok(Output::default());
+}
+
+impl AsHistory for motley_mages::MagesRecord {
+    type Shown = motley_mages::Mages;
+    fn history(&self) -> History<motley_mages::Mages> {
+        History::with_default_rules(self.position().clone())
     }
-    variant.execute(command, term, stream)
+    fn shown(&self) -> &motley_mages::Mages {
+        self.position()
+    }
 }

@@ -85,7 +85,7 @@ fn check_variant<P: Position + BoardView>() {
     assert_eq!(doc["status"], start.status());
     assert_eq!(doc["schema"], 1);
     for (key, fact) in start.facts() {
-        assert_eq!(doc[key], motley_cli::commands::fact_json(&fact), "fact {key}");
+        assert_eq!(doc[key], motley_cli::document::fact_json(&fact), "fact {key}");
     }
     let board = doc["board"].as_array().expect("a board array");
     let (files, ranks) = start.dimensions();

@@ -328,7 +328,7 @@ fn uci(input: &str) -> String {
 /// delivers it: commands during a search come while it runs.
 fn uci_raw(input: &str) -> String {
     let mut out: Vec<u8> = Vec::new();
-    motley_cli::uci::session(input.as_bytes(), &mut out, Variant::Sovereign).expect("session");
+    motley_cli::command::uci::session(input.as_bytes(), &mut out, Variant::Sovereign).expect("session");
     String::from_utf8(out).expect("UTF-8")
 }
 
@@ -435,10 +435,10 @@ fn uci_random_bytes_then_isready_is_answered() {
 
 #[test]
 fn uci_a_line_longer_than_the_limit_is_skipped() {
-    let mut input = vec![b'x'; motley_cli::uci::MAX_LINE + 10];
+    let mut input = vec![b'x'; motley_cli::command::uci::MAX_LINE + 10];
     input.extend_from_slice(b"\nisready\n");
     let mut out: Vec<u8> = Vec::new();
-    motley_cli::uci::session(&input[..], &mut out, Variant::Sovereign).expect("session");
+    motley_cli::command::uci::session(&input[..], &mut out, Variant::Sovereign).expect("session");
     assert_eq!(
         String::from_utf8(out).expect("UTF-8"),
         format!("info string error: line longer than {} bytes (skipped), line 1\nreadyok\n", 1 << 20)
@@ -587,19 +587,21 @@ fn analyze_ctrl_c_prints_the_best_move_so_far() {
 
 #[test]
 fn a_search_stopped_before_depth_1_answers_with_depth_1() {
-    use motley_core::search::{Limits, SearchConfig, Searcher};
+    use motley_core::history::DrawRules;
+    use motley_core::search::{Limits, Searcher};
+    use motley_core::session::Session;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     // The stop flag (Ctrl-C in analyze, `stop` in UCI) is set before the search.
     let stop = Arc::new(AtomicBool::new(true));
-    let mut searcher = Searcher::with_stop_flag(SearchConfig::default(), Arc::clone(&stop));
-    let pos = motley_joker::Joker::start();
+    let session = Session::new(motley_joker::Joker::start(), DrawRules::NONE);
     let mut depths = Vec::new();
-    let r = motley_cli::analysis::search_at_least_depth_1(&mut searcher, &pos, &Limits::default(), |info| {
-        depths.push(info.depth);
-    });
+    let r = session
+        .search(&Limits::default(), &[], Arc::clone(&stop), |info| depths.push(info.depth))
+        .expect("a game to search");
     assert_eq!((r.depth, depths, r.stopped), (1, vec![1], true));
     assert!(stop.load(Ordering::Relaxed), "the caller's flag stays set");
+    let pos = motley_joker::Joker::start();
     let depth_1 = Searcher::<motley_joker::Joker>::default().search(&pos, &Limits::depth(1));
     assert_eq!((r.best, &r.lines), (depth_1.best, &depth_1.lines));
     // A finished game has no move to find, stopped or not.
@@ -607,7 +609,9 @@ fn a_search_stopped_before_depth_1_answers_with_depth_1() {
     let mut done = motley_joker::Joker::from_fen(over).expect("fen");
     let mv = done.parse_move("a1h8").expect("move");
     done.play_unchecked(mv);
-    let r = motley_cli::analysis::search_at_least_depth_1(&mut searcher, &done, &Limits::default(), |_| {});
+    let session = Session::new(done, DrawRules::NONE);
+    let r =
+        session.search(&Limits::default(), &[], stop, |_| {}).expect("over by the position, not by history");
     assert_eq!((r.best, r.depth), (None, 0));
 }
 

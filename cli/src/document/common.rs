@@ -8,7 +8,7 @@ use motley_core::{Outcome, Position, Seat, SeatResult};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Serialize, Serializer};
 
-use crate::commands::JSON_SCHEMA_VERSION;
+use super::JSON_SCHEMA_VERSION;
 
 /// The document layout version, [`JSON_SCHEMA_VERSION`]: every document's
 /// `"schema"` key.

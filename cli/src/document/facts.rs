@@ -32,7 +32,7 @@ impl Facts {
         let mut map = BTreeMap::new();
         for (key, fact) in pos.facts() {
             if !reserved.contains(&key) {
-                map.entry(key.to_owned()).or_insert_with(|| crate::commands::fact_json(&fact));
+                map.entry(key.to_owned()).or_insert_with(|| fact_json(&fact));
             }
         }
         Facts(map)
@@ -399,4 +399,10 @@ pub struct JokerFacts {
     pub ply: u32,
     /// The half-move count at which Black wins, `null` when off.
     pub ply_limit: Option<u32>,
+}
+
+/// A library [`Fact`](motley_core::Fact) as JSON.
+#[must_use]
+pub fn fact_json(fact: &motley_core::Fact) -> serde_json::Value {
+    serde_json::to_value(fact).unwrap_or(serde_json::Value::Null)
 }

@@ -17,6 +17,11 @@
 //! the position documents, among the fixed keys. The fields are declared in
 //! the order that reads best.
 
+/// The version of every `--json` document's layout, written as its
+/// `"schema"` key (see `docs/json.md`): adding a key keeps it; renaming or
+/// removing a key or changing a value's type increments it.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
 mod common;
 mod facts;
 mod perft;
@@ -34,7 +39,7 @@ pub use facts::{
     Army, CastlingSide, Colour, Combat, Engagement, EngagementResolution, Facts, HalfmoveClock, JokerColour,
     JokerFacts, JokerPiece, JokerRole, MagesFacts, MagesPiece, MagesRole, Mark, Occupant, Pocket, PocketRole,
     RefereeEvent, Resolution, RoyaleFacts, SovereignFacts, SovereignPiece, SovereignRole, SquareOfColour,
-    Team,
+    Team, fact_json,
 };
 pub use perft::{PerftDocument, PerftModeName};
 pub use position::{

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{
     ChanceOdds, Facts, Fen, MoveText, OutcomeDoc, SchemaVersion, SearchDoc, SeatName, SquareName, VariantName,
 };
-use crate::commands::ANALYZE_PERFT_DEPTH;
+use crate::game::ANALYZE_PERFT_DEPTH;
 
 /// The keys of [`ShowDocument`] and of [`AnalyzeDocument`]: a variant fact
 /// under one of them is left out (the document's own value stands).
@@ -86,7 +86,7 @@ impl MovesDocument {
             schema: SchemaVersion,
             variant: VariantName::of::<P>(),
             fen: Fen::of(game.position()),
-            moves: crate::commands::sorted_moves(game).into_iter().map(MoveText).collect(),
+            moves: crate::game::sorted_moves(game).into_iter().map(MoveText).collect(),
         }
     }
 }
@@ -191,7 +191,7 @@ impl AnalyzeFacts {
     /// [`ANALYZE_PERFT_DEPTH`] on a start position).
     #[must_use]
     pub fn new<P: Position + BoardView>(game: &History<P>) -> AnalyzeFacts {
-        let (legal_moves, perft) = crate::commands::analyze_counts(game);
+        let (legal_moves, perft) = crate::game::analyze_counts(game);
         AnalyzeFacts {
             position: ShowDocument::new(game),
             legal_moves,

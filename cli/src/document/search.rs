@@ -309,7 +309,7 @@ impl SearchDoc {
             stopped: result.stopped,
             limits: limits.into(),
             iterations,
-            seat_wins: crate::analysis::seat_wins(pos, result.score)
+            seat_wins: crate::game::seat_wins(pos, result.score)
                 .into_iter()
                 .map(|(s, win)| SeatWin { seat: SeatName::of(pos, s), win })
                 .collect(),

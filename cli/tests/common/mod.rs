@@ -155,6 +155,6 @@ pub fn uci_script(input: &str, variant: motley_cli::Variant) -> String {
         waiting_from: None,
     };
     let mut writer = out.clone();
-    motley_cli::uci::session(script, &mut writer, variant).expect("session");
+    motley_cli::command::uci::session(script, &mut writer, variant).expect("session");
     out.text()
 }

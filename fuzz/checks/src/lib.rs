@@ -380,7 +380,7 @@ pub fn uci(data: &[u8]) {
     let variant = [Variant::Joker, Variant::Mages, Variant::Sovereign, Variant::Royale][usize::from(variant)];
     let input = bounded(rest);
     let mut out: Vec<u8> = Vec::new();
-    if let Err(e) = motley_cli::uci::session(&input[..], &mut out, variant) {
+    if let Err(e) = motley_cli::command::uci::session(&input[..], &mut out, variant) {
         panic!("uci: the session failed on its input: {e}");
     }
     let text = String::from_utf8(out).unwrap_or_else(|e| panic!("uci: output is not UTF-8: {e}"));
@@ -424,55 +424,55 @@ fn record_of<N: motley_core::record::Notation>(raw: &motley_core::record::RawGam
 
 /// Target `api`: the first byte picks the command of `POST /api/<command>`
 /// (`b % 10`: the server's commands, then one it does not know), the rest
-/// is the request body, read as the server reads it
-/// ([`motley_cli::serve::request`]) and, when that takes it, answered as the
-/// server answers it ([`motley_cli::serve::answer`]): no panic, an answer is
-/// one JSON object carrying `"schema"` and a refusal is one error line. So
-/// that an input runs in milliseconds, bodies that ask for more than a tiny
-/// search (analyze and annotate beyond depth 2, a time limit, threads) or
-/// perft beyond depth 2 are read but not run.
+/// is the request body, answered as the server answers it
+/// ([`motley_cli::command::serve::answer`]: the typed request, the caps, the
+/// command): no panic, an answer is one JSON object carrying `"schema"` and
+/// a refusal is one error line (a client error unless the command failed).
+/// So that an input runs in milliseconds, bodies that ask for more than a
+/// tiny search (analyze and annotate without a depth of at most 2, a time
+/// limit, threads) or perft beyond depth 2 are not answered.
 pub fn api(data: &[u8]) {
-    use motley_cli::serve::{COMMANDS, answer, request};
+    use motley_cli::command::serve::{COMMANDS, answer};
     let Some((&first, body)) = data.split_first() else { return };
     let command = COMMANDS.get(usize::from(first) % (COMMANDS.len() + 1)).copied().unwrap_or("nonsense");
-    let call = match request(command, body) {
-        Ok(call) => call,
-        Err((status, e)) => {
-            assert!(status.is_client_error(), "api: refusal with status {status}: {e}");
-            let line = e.to_string();
-            assert!(line.starts_with("error: ") && !line.contains('\n'), "api: error `{line}`");
-            return;
-        }
-    };
-    if !cheap(command, &call.args) {
+    if !cheap(command, body) {
         return;
     }
-    match answer(command, &call) {
-        motley_cli::Outcome::Success(text) => {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    match answer(command, body, &stop) {
+        Ok(text) => {
             let doc: serde_json::Value = serde_json::from_str(&text)
                 .unwrap_or_else(|e| panic!("api: {command} answered with no JSON document ({e}): {text}"));
             assert!(doc.get("schema").is_some(), "api: {command} document without `schema`: {text}");
         }
-        motley_cli::Outcome::Failure(e) => {
+        Err((status, e)) => {
             let line = e.to_string();
             assert!(line.starts_with("error: ") && !line.contains('\n'), "api: error `{line}`");
+            let failed = e.kind == motley_cli::ErrorKind::Failure;
+            assert!(status.is_client_error() || failed, "api: refusal with status {status}: {line}");
         }
     }
 }
 
-/// Whether the command line `args` of `command` is a tiny piece of work.
-fn cheap(command: &str, args: &[String]) -> bool {
-    let value = |flag: &str| args.iter().find_map(|a| a.strip_prefix(flag));
-    let small = |v: Option<&str>| v.and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d <= 2);
-    let positionals = args.iter().position(|a| a == "--").map_or(&args[..0], |at| &args[at + 1..]);
-    if value("--threads=").is_some() {
+/// Whether the body of `command` asks for a tiny piece of work (a body
+/// that is not a JSON object is refused at once).
+fn cheap(command: &str, body: &[u8]) -> bool {
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_slice::<serde_json::Value>(body) else {
+        return true;
+    };
+    let number = |key: &str| match map.get(key) {
+        Some(serde_json::Value::Number(n)) => n.as_u64(),
+        Some(serde_json::Value::String(s)) => s.trim().parse().ok(),
+        _ => None,
+    };
+    let present = |key: &str| map.get(key).is_some_and(|v| !v.is_null());
+    let small = |key: &str| number(key).is_some_and(|d| d <= 2);
+    if present("threads") {
         return false;
     }
     match command {
-        // The server adds `--time=10000` to an analyze with a depth.
-        "analyze" => small(value("--depth=")) && value("--time=").is_none_or(|t| t == "10000"),
-        "annotate" => small(value("--depth=")) && value("--time=").is_none(),
-        "perft" => small(positionals.get(1).map(String::as_str)),
+        "analyze" | "annotate" => small("depth") && !present("time"),
+        "perft" => small("depth"),
         _ => true,
     }
 }

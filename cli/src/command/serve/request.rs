@@ -11,9 +11,8 @@ use motley_core::search::{LimitKind, Limits};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
-use crate::args::{AnalyzeArgs, Common, Mode, PerftArgs, RenderArgs};
+use crate::args::{AnalyzeArgs, AnnotateArgs, Common, Mode, PerftArgs, RecordArgs, RenderArgs, ReplayArgs};
 use crate::error::CliError;
-use crate::record::{AnnotateArgs, RecordArgs, ReplayArgs};
 
 /// The longest search of `POST /api/analyze` (ms): `time` above it is refused,
 /// and `depth` without `time` searches at most this long.
@@ -473,7 +472,7 @@ mod tests {
             read(br#"{"variant": "joker", "moves": "e2e4,e7e5", "depth": "3"}"#).unwrap();
         let args = body.args().unwrap();
         assert_eq!((args.depth, args.common.moves.len()), (3, 1));
-        assert_eq!(crate::commands::move_tokens(&args.common.moves), ["e2e4", "e7e5"]);
+        assert_eq!(crate::game::move_tokens(&args.common.moves), ["e2e4", "e7e5"]);
         let err = read::<GameRequest>(br#"{"variant": "joker", "depth": 3}"#).unwrap_err();
         assert!(err.to_string().starts_with("error: unknown field `depth`, expected one of"), "{err}");
         let err = read::<ReplayRequest>(b"{}").unwrap_err();

@@ -55,8 +55,9 @@ use motley_core::search::{Evaluate, LimitKind, Limits, SearchConfig, SearchInfo,
 use motley_core::session::{Go, GoMode, PerftCount, Running, Session};
 use motley_core::{BoardView, PerftMode, Position, Seat};
 
-use crate::commands::bad_move;
+use crate::args::UciArgs;
 use crate::error::CliError;
+use crate::game::bad_move;
 use crate::variant::{Variant, VariantTask};
 
 /// The longest input line the session reads; the rest of a longer line is
@@ -568,6 +569,19 @@ impl Engine<'_> {
         }
         Ok(())
     }
+}
+
+/// Runs `uci`: a session on the process's streams, starting with the
+/// variant `args` names.
+///
+/// # Errors
+/// An input error for an unknown variant.
+pub fn run<R: BufRead + Send>(
+    args: &UciArgs,
+    input: R,
+    output: &mut (dyn Write + Send),
+) -> Result<(), CliError> {
+    session(input, output, Variant::from_argument(&args.variant)?)
 }
 
 /// Runs a UCI session reading `input` and writing `output` until `quit`,
