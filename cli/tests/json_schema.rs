@@ -199,6 +199,7 @@ fn every_document_of_every_command_matches_its_schema() {
             }
             let doc = json(&["annotate", &file, "--depth", "1", "--json"]);
             v.assert_valid("annotate", &doc, &format!("motley annotate {variant} {fen:?}"));
+            let _ = std::fs::remove_file(&file);
         }
         let doc = json(&[
             "match",
@@ -238,6 +239,7 @@ fn every_document_of_every_command_matches_its_schema() {
         assert_eq!(doc["games"].as_array().map(Vec::len), Some(2), "{variant}: two games annotated");
         let doc = json(&["replay", &file, "--game", "2", "--moves", "--json"]);
         v.assert_valid("replay", &doc, &format!("motley replay --moves (a {variant} match)"));
+        let _ = std::fs::remove_file(&file);
     }
     assert!(checked >= 4 * 6 * 4, "{checked} documents");
 }
@@ -326,6 +328,7 @@ fn the_schemas_reject_what_they_do_not_describe() {
     let replay = json(&["replay", &file, "--moves", "--json"]);
     assert!(rejects("replay", &replay, &|d| d["game"] = Value::from(0)), "game 0 of a file");
     assert!(rejects("replay", &replay, &|d| d["fen"] = Value::from("8/8")), "a position key in the moves");
+    let _ = std::fs::remove_file(&file);
 }
 
 /// The examples of `docs/json.md`: each ```` ```json <document> ```` block is
