@@ -32,6 +32,10 @@ pub const SCHEMA_FILES: [&str; 11] = [
 /// `unevaluatedProperties` of their own (see the module documentation).
 const OPEN: [&str; 4] = ["SovereignFacts", "RoyaleFacts", "MagesFacts", "JokerFacts"];
 
+/// Documents that another document contains whole (`replay` prints a
+/// `show` document): a reference to one points at the document's own file.
+const CONTAINED: [(&str, &str); 1] = [("ShowDocument", "show")];
+
 const META_SCHEMA: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// Document `name`'s schema, with its title.
@@ -51,11 +55,14 @@ fn document<T: JsonSchema>(generator: &mut SchemaGenerator, name: &'static str) 
 }
 
 /// Adds `"unevaluatedProperties": true` to every object schema under
-/// `value` that lists properties and says nothing about others.
+/// `value` (`"type": "object"`) that lists properties and says nothing
+/// about others. A schema without a type (an `if`) is a condition, not an
+/// object, and stays as it is.
 fn open_objects(value: &mut Value) {
     match value {
         Value::Object(map) => {
-            if map.contains_key("properties")
+            if map.get("type").is_some_and(|t| t == "object")
+                && map.contains_key("properties")
                 && !map.contains_key("additionalProperties")
                 && !map.contains_key("unevaluatedProperties")
             {
@@ -78,20 +85,27 @@ fn open_objects(value: &mut Value) {
     }
 }
 
-/// Points every local `#/$defs/…` reference under `value` at `common.schema.json`.
-fn refer_to_common(value: &mut Value) {
+/// Points every local `#/$defs/…` reference under `value` at
+/// `common.schema.json` (`in_common`: the value is in that file), or at the
+/// document's file for a [`CONTAINED`] document.
+fn refer_to_common(value: &mut Value, in_common: bool) {
     match value {
         Value::Object(map) => {
             for (key, child) in map.iter_mut() {
                 match child {
                     Value::String(target) if key == "$ref" && target.starts_with("#/$defs/") => {
-                        *target = format!("common.schema.json{target}");
+                        let name = &target["#/$defs/".len()..];
+                        if let Some((_, file)) = CONTAINED.iter().find(|(def, _)| *def == name) {
+                            *target = format!("{file}.schema.json");
+                        } else if !in_common {
+                            *target = format!("common.schema.json{target}");
+                        }
                     }
-                    _ => refer_to_common(child),
+                    _ => refer_to_common(child, in_common),
                 }
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(refer_to_common),
+        Value::Array(items) => items.iter_mut().for_each(|item| refer_to_common(item, in_common)),
         _ => {}
     }
 }
@@ -114,6 +128,9 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         document::<AnnotateDocument>(&mut generator, "annotate"),
     ];
     let mut definitions = generator.take_definitions(true);
+    for (name, _) in CONTAINED {
+        definitions.remove(name);
+    }
     for (name, schema) in &mut definitions {
         if OPEN.contains(&name.as_str()) {
             // The facts' own properties are closed objects; the facts are not.
@@ -132,6 +149,9 @@ pub fn schemas() -> Vec<(&'static str, String)> {
             open_objects(schema);
         }
     }
+    for schema in definitions.values_mut() {
+        refer_to_common(schema, true);
+    }
     let mut common = Map::new();
     common.insert("$schema".into(), META_SCHEMA.into());
     common.insert("title".into(), "Motley JSON documents: shared definitions".into());
@@ -139,7 +159,7 @@ pub fn schemas() -> Vec<(&'static str, String)> {
     let mut files = vec![("common", Value::Object(common))];
     for (_, schema) in &mut documents {
         open_objects(schema);
-        refer_to_common(schema);
+        refer_to_common(schema, false);
     }
     files.extend(documents);
     files
