@@ -316,15 +316,13 @@ fn errors_are_the_cli_error_lines() {
             vec!["play", "joker", "--moves", "e2e4", "e2e4"],
         ),
         ("moves", json!({"variant": "joker", "fen": "8/8 w"}), vec!["moves", "joker", "--fen", "8/8 w"]),
-        ("perft", json!({"variant": "joker"}), vec!["perft", "joker"]),
-        ("show", json!({"fen": "x"}), vec!["show", "--fen", "x"]),
         (
             "render",
             json!({"variant": "joker", "highlight": "a1a8"}),
             vec!["render", "joker", "--highlight", "a1a8"],
         ),
-        ("analyze", json!({"variant": "joker", "multipv": 0}), vec!["analyze", "joker", "--multipv", "0"]),
     ];
+    // The position and its moves are read by the command line's own code.
     for (command, body, args) in &cases {
         let (status, answer) = server.post(command, body);
         assert_eq!(status, 400, "{command} {body}: {answer}");
@@ -339,13 +337,36 @@ fn errors_are_the_cli_error_lines() {
     args.extend(&shuffle);
     let game = common::ok(&args);
     let long_record = json!({ "record": vec![game; 26].join("\n"), "depth": 1 }).to_string();
+    // The body's own fields are named as such, and limits are refused with
+    // the command line's words (`LimitKind`).
+    let fields: Vec<(&str, Value, &str)> = vec![
+        ("perft", json!({"variant": "joker"}), "error: missing field `depth`, request body"),
+        ("show", json!({"fen": "x"}), "error: missing field `variant`, request body"),
+        (
+            "analyze",
+            json!({"variant": "joker", "multipv": 0}),
+            "error: multipv must be a whole number from 1 to 64, not `0`, request body field multipv",
+        ),
+        ("replay", json!({}), "error: missing field `record`, request body"),
+        (
+            "replay",
+            json!({"record": " "}),
+            "error: the record is empty (no game in it), request body field record",
+        ),
+    ];
+    for (command, body, line) in &fields {
+        let (status, answer) = server.post(command, body);
+        assert_eq!((status, error_of(&answer).as_str()), (400, *line), "POST /api/{command} {body}");
+    }
+    let cli = cli_error(&["analyze", "joker", "--multipv", "0", "--json"]);
+    assert!(cli.contains("multipv must be a whole number from 1 to 64, not `0`"), "{cli}");
     // What only the server sees: the body and the path.
     let bad: Vec<(&str, &[u8], u16, &str)> = vec![
         ("/api/show", b"{\"variant\": ", 400, "error: malformed JSON: "),
         ("/api/show", b"[1, 2]", 400, "error: the body is not a JSON object, request body"),
         ("/api/show", b"{\"variant\": \"joker\", \"out\": \"/tmp/x\"}", 400, "error: unknown field `out`"),
-        ("/api/show", b"{\"variant\": 3}", 400, "error: unknown variant `3`"),
-        ("/api/show", b"{\"variant\": \"joker\", \"moves\": [1]}", 400, "error: `moves` must be"),
+        ("/api/show", b"{\"variant\": 3}", 400, "error: invalid type: integer `3`, expected a string"),
+        ("/api/show", b"{\"variant\": \"joker\", \"moves\": [1]}", 400, "error: invalid type: integer `1`"),
         ("/api/show", b"{\"variant\": \"--help\"}", 400, "error: unknown variant `--help`"),
         ("/api/perft", b"{\"variant\": \"sovereign\", \"depth\": 6}", 400, "error: this perft is too large"),
         (
@@ -490,6 +511,55 @@ fn a_client_that_goes_away_has_its_search_stopped() {
     let took = server.wait_idle(Duration::from_secs(5));
     eprintln!("search stopped {took:?} after the client went away");
     assert!(took < Duration::from_secs(1), "{took:?}");
+}
+
+#[test]
+fn a_client_that_drops_a_post_has_its_search_stopped() {
+    let server = Server::start();
+    // A 10 s analysis: only the stop flag ends it early.
+    let body = json!({"variant": "sovereign", "time": 10_000}).to_string();
+    let mut stream = server.connect();
+    let head = format!(
+        "POST /api/analyze HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        server.addr,
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).expect("send");
+    let start = Instant::now();
+    while server.searches() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(5), "the search did not start");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    drop(stream);
+    let took = server.wait_idle(Duration::from_secs(5));
+    eprintln!("POST search stopped {took:?} after the client went away");
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}
+
+#[test]
+fn ctrl_c_stops_the_searches_and_shuts_the_server_down() {
+    let mut server = Server::start();
+    let (status, mut reader) = server.open_stream("variant=sovereign");
+    assert_eq!(status, 200);
+    assert_eq!(read_events(&mut reader, |name, _| name == "info").len(), 1);
+    let pid = server.child.id().to_string();
+    let sent = Command::new("kill").args(["-INT", &pid]).status().expect("kill");
+    assert!(sent.success());
+    // The stream's search stops: its `done` event comes, then the stream ends.
+    let events = read_events(&mut reader, |name, _| name == "done");
+    let done = &events.last().expect("a done event").1;
+    assert_eq!(done["stopped"], true, "{done}");
+    let start = Instant::now();
+    let code = loop {
+        if let Some(status) = server.child.try_wait().expect("wait") {
+            break status.code();
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "the server did not shut down");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(code, Some(0));
 }
 
 #[test]

@@ -37,7 +37,7 @@ pub struct PerftDocument {
     /// `decision` or `full`.
     mode: PerftModeName,
     /// Worker threads.
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = 256))]
     threads: usize,
     /// The depth counted.
     depth: u32,

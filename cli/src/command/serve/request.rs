@@ -278,7 +278,7 @@ impl PerftRequest {
     /// # Errors
     /// A missing or bad depth, mode or thread count, or one above a cap.
     pub fn args(&self) -> Result<PerftArgs, CliError> {
-        let depth = self.depth.ok_or_else(|| bad("depth", "missing field `depth`"))?;
+        let depth = self.depth.ok_or_else(|| CliError::input("missing field `depth`", "request body"))?;
         if depth > PERFT_DEPTH_CAP {
             return Err(over("depth", PERFT_DEPTH_CAP));
         }
