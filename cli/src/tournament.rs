@@ -304,105 +304,126 @@ pub fn play_game<P: Evaluate>(
     rules: &Rules,
 ) -> Played {
     let mut game = start.game.clone();
-    let mut tokens = start.tokens.clone();
-    let mut moves: Vec<String> = Vec::new();
-    let mut plies = 0u32;
+    let mut so_far = SoFar { tokens: start.tokens.clone(), moves: Vec::new(), plies: 0 };
     let seats = game.position().seat_count();
-    let forfeit = |seat: usize, player: String, error: &EngineError, plies: u32, moves: Vec<String>| Played {
+    let end = |so_far: SoFar, results: Vec<SeatResult>, reason: &str, forfeit: Option<Forfeit>| Played {
         record: GameRecord {
             seating: seating.to_vec(),
-            results: (0..seats).map(|s| if s == seat { SeatResult::Loss } else { SeatResult::Win }).collect(),
-            reason: error.reason().to_owned(),
-            plies,
-            moves,
+            results,
+            reason: reason.to_owned(),
+            plies: so_far.plies,
+            moves: so_far.moves,
         },
         opening: start.opening,
-        forfeit: Some(Forfeit { seat, player, message: error.to_string() }),
+        forfeit,
+    };
+    // An engine's failure loses the game for its seat; every other seat wins.
+    let forfeit = |so_far: SoFar, seat: usize, player: String, error: &EngineError| {
+        let results =
+            (0..seats).map(|s| if s == seat { SeatResult::Loss } else { SeatResult::Win }).collect();
+        let forfeit = Forfeit { seat, player, message: error.to_string() };
+        end(so_far, results, error.reason(), Some(forfeit))
     };
     for (index, player) in players.iter_mut().enumerate() {
-        match player {
-            Contestant::Builtin(p) => p.new_game(),
-            Contestant::Engine(e) => {
-                if let Err(err) = e.new_game() {
-                    let seat = seating.iter().position(|&p| p == index).unwrap_or(0);
-                    return forfeit(seat, e.spec().text.clone(), &err, 0, moves);
-                }
-            }
+        if let Err((name, err)) = player.new_game() {
+            let seat = seating.iter().position(|&p| p == index).unwrap_or(0);
+            return forfeit(so_far, seat, name, &err);
         }
     }
-    let go = rules.limits.go();
-    let movetime = Duration::from_millis(rules.limits.movetime.unwrap_or(0));
     loop {
         let pos = game.position();
         if let Some(outcome) = game.outcome() {
-            return Played {
-                record: GameRecord {
-                    seating: seating.to_vec(),
-                    results: (0..seats).map(|s| outcome.result(Seat(s as u8))).collect(),
-                    reason: outcome.reason().to_owned(),
-                    plies,
-                    moves,
-                },
-                opening: start.opening,
-                forfeit: None,
-            };
+            let results = (0..seats).map(|s| outcome.result(Seat(s as u8))).collect();
+            return end(so_far, results, outcome.reason(), None);
         }
         let chance = pos.chance();
         let mv = if let Some(outcomes) = &chance {
             sample(outcomes, rng)
-        } else if plies >= rules.max_plies {
+        } else if so_far.plies >= rules.max_plies {
             None
         } else {
             let seat = pos.turn().index();
-            match players.get_mut(seating.get(seat).copied().unwrap_or(usize::MAX)) {
-                Some(Contestant::Builtin(p)) => {
-                    p.choose_in_game(pos, game.keys(), rng).filter(|&mv| pos.is_legal(mv))
-                }
-                Some(Contestant::Engine(e)) => {
-                    let position = if tokens.is_empty() {
-                        start.root.clone()
-                    } else {
-                        format!("{} moves {}", start.root, tokens.join(" "))
-                    };
-                    let answer = e.best_move(&position, &go, movetime).and_then(|token| {
-                        let mv = pos.parse_move(&token).ok().filter(|&mv| pos.is_legal(mv));
-                        mv.ok_or_else(|| EngineError::IllegalMove {
-                            why: match (pos.parse_move(&token), e.last_info_string()) {
-                                (Err(why), _) => format!(": {why}"),
-                                (Ok(_), Some(info)) => format!(" (the engine said: {info})"),
-                                (Ok(_), None) => String::new(),
-                            },
-                            token,
-                        })
-                    });
-                    match answer {
-                        Ok(mv) => Some(mv),
-                        Err(err) => return forfeit(seat, e.spec().text.clone(), &err, plies, moves),
-                    }
-                }
+            let player = players.get_mut(seating.get(seat).copied().unwrap_or(usize::MAX));
+            match player.map(|p| p.choose(&game, start, &so_far.tokens, rules, rng)) {
+                Some(Ok(mv)) => mv,
+                Some(Err((name, err))) => return forfeit(so_far, seat, name, &err),
                 None => None,
             }
         };
         let Some(mv) = mv else {
-            let reason = if chance.is_none() && plies >= rules.max_plies { "max-plies" } else { "no-input" };
-            return Played {
-                record: GameRecord {
-                    seating: seating.to_vec(),
-                    results: vec![SeatResult::Draw; seats],
-                    reason: reason.to_owned(),
-                    plies,
-                    moves,
-                },
-                opening: start.opening,
-                forfeit: None,
-            };
+            let capped = chance.is_none() && so_far.plies >= rules.max_plies;
+            return end(
+                so_far,
+                vec![SeatResult::Draw; seats],
+                if capped { "max-plies" } else { "no-input" },
+                None,
+            );
         };
         if chance.is_none() {
-            plies += 1;
+            so_far.plies += 1;
         }
         let token = mv.to_string();
-        tokens.push(token.clone());
-        moves.push(token);
+        so_far.tokens.push(token.clone());
+        so_far.moves.push(token);
         game.play(mv);
+    }
+}
+
+/// A game in progress: the inputs from the start's root (what an engine
+/// is told), the inputs played in the game, and its plies.
+struct SoFar {
+    tokens: Vec<String>,
+    moves: Vec<String>,
+    plies: u32,
+}
+
+impl<P: Evaluate> Contestant<P> {
+    /// Tells the player a game starts; an engine that fails says who it was.
+    fn new_game(&mut self) -> Result<(), (String, EngineError)> {
+        match self {
+            Contestant::Builtin(p) => {
+                p.new_game();
+                Ok(())
+            }
+            Contestant::Engine(e) => e.new_game().map_err(|err| (e.spec().text.clone(), err)),
+        }
+    }
+
+    /// The player's input in `game` (a built-in player's input is `None` if
+    /// it has none or an illegal one); an engine that fails or answers with
+    /// an input that is not legal says who it was and why.
+    fn choose(
+        &mut self,
+        game: &History<P>,
+        start: &Start<P>,
+        tokens: &[String],
+        rules: &Rules,
+        rng: &mut StdRng,
+    ) -> Result<Option<P::Move>, (String, EngineError)> {
+        let pos = game.position();
+        let e = match self {
+            Contestant::Builtin(p) => {
+                return Ok(p.choose_in_game(pos, game.keys(), rng).filter(|&mv| pos.is_legal(mv)));
+            }
+            Contestant::Engine(e) => e,
+        };
+        let position = if tokens.is_empty() {
+            start.root.clone()
+        } else {
+            format!("{} moves {}", start.root, tokens.join(" "))
+        };
+        let movetime = Duration::from_millis(rules.limits.movetime.unwrap_or(0));
+        let answer = e.best_move(&position, &rules.limits.go(), movetime).and_then(|token| {
+            let mv = pos.parse_move(&token).ok().filter(|&mv| pos.is_legal(mv));
+            mv.ok_or_else(|| EngineError::IllegalMove {
+                why: match (pos.parse_move(&token), e.last_info_string()) {
+                    (Err(why), _) => format!(": {why}"),
+                    (Ok(_), Some(info)) => format!(" (the engine said: {info})"),
+                    (Ok(_), None) => String::new(),
+                },
+                token,
+            })
+        });
+        answer.map(Some).map_err(|err| (e.spec().text.clone(), err))
     }
 }

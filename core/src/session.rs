@@ -20,9 +20,9 @@
 //! # use motley_core::session::Session;
 //! # use motley_core::{Outcome, Position, Seat};
 //! # #[derive(Clone, Debug, PartialEq)]
-//! # struct Nim(u8);
+//! # struct Nim { stones: u8, turn: u8 }
 //! # impl core::fmt::Display for Nim {
-//! #     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { write!(f, "{}", self.0) }
+//! #     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { write!(f, "{}", self.stones) }
 //! # }
 //! # impl Position for Nim {
 //! #     type Move = u8;
@@ -30,18 +30,18 @@
 //! #     type ParseError = core::num::ParseIntError;
 //! #     type MoveError = core::num::ParseIntError;
 //! #     const VARIANT: &'static str = "nim";
-//! #     fn start() -> Self { Nim(7) }
-//! #     fn from_fen(t: &str) -> Result<Self, Self::ParseError> { t.parse().map(Nim) }
+//! #     fn start() -> Self { Nim { stones: 7, turn: 0 } }
+//! #     fn from_fen(t: &str) -> Result<Self, Self::ParseError> { t.parse().map(|stones| Nim { stones, turn: 0 }) }
 //! #     fn seat_count(&self) -> usize { 2 }
 //! #     fn seat_name(&self, s: Seat) -> &'static str { ["one", "two"][s.index()] }
-//! #     fn turn(&self) -> Seat { Seat(self.0 % 2) }
-//! #     fn legal_moves(&self) -> Vec<u8> { (1..=self.0.min(2)).collect() }
-//! #     fn play_unchecked(&mut self, m: u8) { self.0 -= m }
+//! #     fn turn(&self) -> Seat { Seat(self.turn) }
+//! #     fn legal_moves(&self) -> Vec<u8> { (1..=self.stones.min(2)).collect() }
+//! #     fn play_unchecked(&mut self, m: u8) { self.stones -= m; self.turn ^= 1 }
 //! #     fn parse_move(&self, t: &str) -> Result<u8, Self::MoveError> { t.parse() }
 //! #     fn outcome(&self) -> Option<Outcome> {
-//! #         (self.0 == 0).then(|| Outcome::win(Seat(1 - self.0 % 2), 2, "last-stone"))
+//! #         (self.stones == 0).then(|| Outcome::win(Seat(self.turn ^ 1), 2, "last-stone"))
 //! #     }
-//! #     fn zobrist(&self) -> u64 { u64::from(self.0) }
+//! #     fn zobrist(&self) -> u64 { u64::from(self.stones) << 1 | u64::from(self.turn) }
 //! # }
 //! # impl Evaluate for Nim {
 //! #     fn evaluate(&self, _: Seat) -> i32 { 0 }

@@ -238,6 +238,24 @@ fn annotate_game<N: AsHistory>(
         scores.push(score_for(state, state.mover(), &mut searcher, limits));
         bar.inc(1);
     }
+    let evals = move_evals(game, &states, &scores, &mut searcher, limits);
+    let seat_names: Vec<&'static str> = {
+        let p = states[0].position();
+        (0..p.seat_count()).map(|s| p.seat_name(Seat(s as u8))).collect()
+    };
+    let out = marked(game, &states, &evals, &seat_names);
+    Ok((out, analysis_doc::<N>(index, &states, &evals, &seat_names)))
+}
+
+/// Each move of the main line judged: its score after, the best input and
+/// its score before, the expected result it lost.
+fn move_evals<N: AsHistory>(
+    game: &Game,
+    states: &[N],
+    scores: &[(Score, Option<String>)],
+    searcher: &mut Searcher<N::Shown>,
+    limits: &Limits,
+) -> Vec<MoveEval> {
     let mut evals = Vec::new();
     for (i, node) in game.main.nodes.iter().enumerate() {
         let before = &states[i];
@@ -246,7 +264,7 @@ fn annotate_game<N: AsHistory>(
         let choice = pos.chance().is_none() && pos.legal_moves().iter().any(|m| m.to_string() == node.token);
         let (best_score, best) = scores[i].clone();
         let after = if states[i + 1].outcome().is_some() {
-            score_for(&states[i + 1], seat, &mut searcher, limits).0
+            score_for(&states[i + 1], seat, searcher, limits).0
         } else if states[i + 1].mover() == seat {
             scores[i + 1].0
         } else {
@@ -272,13 +290,14 @@ fn annotate_game<N: AsHistory>(
             loss,
         });
     }
+    evals
+}
+
+/// The game with each move's evaluation, marks and the summary as comments.
+fn marked<N: AsHistory>(game: &Game, states: &[N], evals: &[MoveEval], seat_names: &[&'static str]) -> Game {
     let mut out = game.clone();
     out.set_tag("Annotator", "motley annotate");
-    let seat_names: Vec<&'static str> = {
-        let p = states[0].position();
-        (0..p.seat_count()).map(|s| p.seat_name(Seat(s as u8))).collect()
-    };
-    for (node, e) in out.main.nodes.iter_mut().zip(&evals) {
+    for (node, e) in out.main.nodes.iter_mut().zip(evals) {
         let mut comment = String::new();
         if states[e.ply].outcome().is_none()
             && let Some(after) = e.after
@@ -300,10 +319,20 @@ fn annotate_game<N: AsHistory>(
             node.comments.push(comment);
         }
     }
-    let summary = summary(&evals, &seat_names);
     if let Some(last) = out.main.nodes.last_mut() {
-        last.comments.push(summary_text(&summary));
+        last.comments.push(summary_text(&summary(evals, seat_names)));
     }
+    out
+}
+
+/// The game's analysis document: every move and each seat's summary.
+fn analysis_doc<N: AsHistory>(
+    index: usize,
+    states: &[N],
+    evals: &[MoveEval],
+    seat_names: &[&'static str],
+) -> AnnotatedGame {
+    let summary = summary(evals, seat_names);
     let after_to_move = |e: &MoveEval| states[e.ply].mover() == e.seat;
     let moves = evals
         .iter()
@@ -337,7 +366,7 @@ fn annotate_game<N: AsHistory>(
             SeatSummaryDoc::new(SeatName::named(s.name), s.moves, s.average, s.counts, worst)
         })
         .collect();
-    Ok((out, AnnotatedGame::new(index, N::VARIANT, moves, summary)))
+    AnnotatedGame::new(index, N::VARIANT, moves, summary)
 }
 
 /// One seat's summary.

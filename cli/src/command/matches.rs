@@ -156,65 +156,23 @@ fn sprt_line(state: &SprtState, pairs: u32) -> String {
 /// engine that cannot be started; a failure if `stream` cannot be written
 /// or the openings file cannot be read.
 pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Result<String, CliError> {
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                CliError::input(format!("cannot read `{}`: {e}", path.display()), "--openings")
-            })?;
-            Some(parse_openings(&text)?)
-        }
-        None => None,
-    };
+    let openings = read_openings(args)?;
     let starts = starts::<P>(&args.common, openings.as_deref())?;
     // The match's own start (--fen, --moves), whatever the openings.
     let first = game::session::<P>(&args.common)?.position().clone();
     let seats = first.seat_count();
-    let sprt: Option<Sprt> = match &args.sprt {
-        Some(text) => {
-            if seats != 2 {
-                return Err(CliError::input(
-                    format!("--sprt needs a two-seat variant; {} has {seats}", P::VARIANT),
-                    "--sprt",
-                ));
-            }
-            Some(text.parse().map_err(|e| CliError::input(e, "--sprt"))?)
-        }
-        None => None,
-    };
+    let sprt = sprt_of::<P>(args, seats)?;
     let limits = MoveLimits::of(args);
-    let timeout = Duration::from_millis(args.timeout);
-    let mut players: Vec<Contestant<P>> = Vec::with_capacity(seats);
-    players.push(contestant::<P>(&args.a, "--a", limits, timeout)?);
-    for _ in 1..seats {
-        players.push(contestant::<P>(&args.b, "--b", limits, timeout)?);
-    }
-    // An engine that cannot even be started is a bad argument, not a game.
-    for (i, player) in players.iter_mut().enumerate() {
-        if let Contestant::Engine(e) = player
-            && let Err(err @ EngineError::Spawn { .. }) = e.start()
-        {
-            return Err(CliError::input(err, if i == 0 { "--a" } else { "--b" }));
-        }
-    }
+    let mut players = players::<P>(args, seats, limits)?;
     let names: Vec<String> = players.iter().map(Contestant::name).collect();
     let rules = Rules { max_plies: args.max_plies, limits };
-    let json_out = args.common.json;
-    let mut played: Vec<Played> = Vec::new();
+    let mut out = Output { stream, quiet: args.common.json, error: None };
     let mut state = sprt.map(|s| SprtState { sprt: s, llr: 0.0, decision: Decision::Continue });
     let mut recorder = MatchRecorder::open(args)?;
-    let mut io_error = None;
-    let mut say = |text: &str, io_error: &mut Option<std::io::Error>| {
-        if !json_out
-            && io_error.is_none()
-            && let Err(e) = stream.write_all(text.as_bytes()).and_then(|()| stream.flush())
-        {
-            *io_error = Some(e);
-        }
-    };
+    let mut played: Vec<Played> = Vec::new();
     for g in 0..args.games {
-        let n = seats;
-        let start = &starts[(g as usize / n) % starts.len()];
-        let seating: Vec<usize> = (0..n).map(|s| (s + g as usize) % n).collect();
+        let start = &starts[(g as usize / seats) % starts.len()];
+        let seating: Vec<usize> = (0..seats).map(|s| (s + g as usize) % seats).collect();
         let mut rng = StdRng::seed_from_u64(splitmix64(args.seed ^ splitmix64(u64::from(g)).1).1);
         let game = play_game(start, &mut players, &seating, &mut rng, &rules);
         if let Some(recorder) = recorder.as_mut() {
@@ -226,42 +184,132 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
                 game: &game.record,
             })?;
         }
-        say(&game_line(&first, g as usize, &names, &game), &mut io_error);
+        out.say(&game_line(&first, g as usize, &names, &game));
         played.push(game);
         if let Some(st) = state.as_mut()
             && played.len().is_multiple_of(2)
+            && sprt_decides(st, &played, &mut out)
         {
-            let penta = pentanomial(&played);
-            st.llr = penta.llr(st.sprt.elo0, st.sprt.elo1);
-            st.decision = st.sprt.decide(st.llr);
-            say(&sprt_line(st, penta.pairs()), &mut io_error);
-            if st.decision != Decision::Continue {
-                break;
-            }
+            break;
         }
-        if io_error.as_ref().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+        if out.closed() {
             return Ok(String::new());
         }
     }
-    if let Some(e) = io_error {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return Ok(String::new());
-        }
-        return Err(CliError::failure(format!("cannot write output: {e}"), "stdout"));
+    if out.closed() {
+        return Ok(String::new());
     }
+    out.finish()?;
     let seat_names: Vec<String> = (0..seats).map(|s| first.seat_name(Seat(s as u8)).to_owned()).collect();
     let records: Vec<GameRecord> = played.iter().map(|p| p.record.clone()).collect();
     let result = MatchResult::from_games(names, seat_names, records);
     let stats = Stats::of(&played, seats, state);
-    if json_out {
+    if args.common.json {
         let doc = match_json(&first, args, &result, &played, openings.as_deref(), &stats);
         return Ok(json_doc(&doc));
     }
+    Ok(summary::<P>(args, played.len(), openings.as_deref(), &result, &stats))
+}
+
+/// The openings of `--openings`, if given.
+fn read_openings(args: &MatchArgs) -> Result<Option<Vec<Opening>>, CliError> {
+    let Some(path) = &args.openings else { return Ok(None) };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("cannot read `{}`: {e}", path.display()), "--openings"))?;
+    parse_openings(&text).map(Some)
+}
+
+/// The SPRT of `--sprt`, if given (two seats only).
+fn sprt_of<P: Position>(args: &MatchArgs, seats: usize) -> Result<Option<Sprt>, CliError> {
+    let Some(text) = &args.sprt else { return Ok(None) };
+    if seats != 2 {
+        return Err(CliError::input(
+            format!("--sprt needs a two-seat variant; {} has {seats}", P::VARIANT),
+            "--sprt",
+        ));
+    }
+    text.parse().map(Some).map_err(|e| CliError::input(e, "--sprt"))
+}
+
+/// `--a` at seat 0 and `--b` at every other, engines started: an engine
+/// that cannot even be started is a bad argument, not a game.
+fn players<P: Evaluate>(
+    args: &MatchArgs,
+    seats: usize,
+    limits: MoveLimits,
+) -> Result<Vec<Contestant<P>>, CliError> {
+    let timeout = Duration::from_millis(args.timeout);
+    let mut players: Vec<Contestant<P>> = Vec::with_capacity(seats);
+    players.push(contestant::<P>(&args.a, "--a", limits, timeout)?);
+    for _ in 1..seats {
+        players.push(contestant::<P>(&args.b, "--b", limits, timeout)?);
+    }
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Contestant::Engine(e) = player
+            && let Err(err @ EngineError::Spawn { .. }) = e.start()
+        {
+            return Err(CliError::input(err, if i == 0 { "--a" } else { "--b" }));
+        }
+    }
+    Ok(players)
+}
+
+/// Updates the SPRT after a pair and streams its line; whether it decided.
+fn sprt_decides(st: &mut SprtState, played: &[Played], out: &mut Output<'_>) -> bool {
+    let penta = pentanomial(played);
+    st.llr = penta.llr(st.sprt.elo0, st.sprt.elo1);
+    st.decision = st.sprt.decide(st.llr);
+    out.say(&sprt_line(st, penta.pairs()));
+    st.decision != Decision::Continue
+}
+
+/// The streamed lines of a match (none with `--json`), and the first error
+/// writing them.
+struct Output<'a> {
+    stream: &'a mut dyn Write,
+    quiet: bool,
+    error: Option<std::io::Error>,
+}
+
+impl Output<'_> {
+    fn say(&mut self, text: &str) {
+        if !self.quiet
+            && self.error.is_none()
+            && let Err(e) = self.stream.write_all(text.as_bytes()).and_then(|()| self.stream.flush())
+        {
+            self.error = Some(e);
+        }
+    }
+
+    /// Whether the reader went away (`motley match … | head`).
+    fn closed(&self) -> bool {
+        self.error.as_ref().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+
+    /// A write error other than a closed pipe is a failure.
+    fn finish(&mut self) -> Result<(), CliError> {
+        match self.error.take() {
+            Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(CliError::failure(format!("cannot write output: {e}"), "stdout"))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The text summary: the match, the result table, Elo and SPRT.
+fn summary<P: Position>(
+    args: &MatchArgs,
+    games: usize,
+    openings: Option<&[Opening]>,
+    result: &MatchResult,
+    stats: &Stats,
+) -> String {
     let mut out = String::new();
-    let count = if played.len() == args.games as usize {
+    let count = if games == args.games as usize {
         format!("{} games", args.games)
     } else {
-        format!("{} games (of {}, stopped by the SPRT)", played.len(), args.games)
+        format!("{games} games (of {}, stopped by the SPRT)", args.games)
     };
     let _ = writeln!(
         out,
@@ -270,7 +318,7 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
         args.seed,
         args.max_plies
     );
-    if let Some(list) = &openings {
+    if let Some(list) = openings {
         let _ = writeln!(
             out,
             "openings: {} from {}",
@@ -279,8 +327,8 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
         );
     }
     out.push_str(&result.to_string());
-    out.push_str(&stats.text(&result));
-    Ok(out)
+    out.push_str(&stats.text(result));
+    out
 }
 
 /// The Elo and SPRT summary of a match.
