@@ -85,8 +85,9 @@ listed. --highlight rings (in magenta) the squares a move changes or names.")]
     #[command(after_help = "\
 Prints the position's facts (as `show`, plus the number of legal moves and, on a start
 position, perft 2), then one line per completed depth as the search deepens, then the
-result. Without --depth or --time it searches a per-variant depth that takes well under
-a second from a start position (capped at 5 s).
+result. Without --depth or --time it searches for about a second (1000 ms: it starts
+no new depth after 600 ms), as deep as that allows; a forced result it proves is shown
+as `win in N` / `loss in N`.
 
 Examples:
   motley analyze sovereign
@@ -313,6 +314,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "D", value_parser = depth)]
     pub depth: Option<u32>,
     /// Search for this many milliseconds (with --depth: whichever ends first).
+    /// Default, without --depth: 1000.
     #[arg(long, value_name = "MS", value_parser = millis)]
     pub time: Option<u64>,
     /// Score the K best moves exactly and print a line for each (1 to 64).

@@ -128,12 +128,28 @@ fn analyze_finds_a_win_and_reports_a_finished_game() {
 }
 
 #[test]
-fn analyze_sovereign_default_limit_finishes() {
+fn analyze_without_limits_searches_for_about_a_second() {
     let doc = json(&["analyze", "sovereign", "--json"]);
-    let depth = doc["search"]["depth"].as_u64().expect("depth");
-    let stopped = doc["search"]["stopped"].as_bool().expect("stopped");
-    assert!(depth == u64::from(Variant::Sovereign.analysis_depth()) || stopped, "{depth}");
-    assert!(doc["search"]["best_move"].is_string());
+    let search = &doc["search"];
+    assert_eq!(search["limits"]["time_ms"], 1000, "{search}");
+    assert_eq!(search["limits"]["depth"], Value::Null, "{search}");
+    assert!(search["best_move"].is_string());
+    // Not a fixed depth answered in milliseconds: the start of Sovereign
+    // Chess is searched past the 600 ms after which no new depth starts.
+    let seconds = search["seconds"].as_f64().expect("seconds");
+    assert!(seconds >= 0.6, "{seconds}");
+    assert!(search["depth"].as_u64().expect("depth") >= 2, "{search}");
+}
+
+#[test]
+fn analyze_without_limits_proves_a_forced_loss_in_a_simple_ending() {
+    // A fixed depth 7 read this as +2.97 for White; the queen is lost by force.
+    let doc = json(&["analyze", "joker", "--fen", "4k3/8/8/8/8/8/8/3Q4[] w - - 0 0 -", "--json"]);
+    let score = &doc["search"]["score"];
+    assert_eq!(score["loss_in"], 14, "{score}");
+    assert_eq!(score["text"], "loss in 14", "{score}");
+    let text = ok(&["analyze", "joker", "--fen", "4k3/8/8/8/8/8/8/3Q4[] w - - 0 0 -"]);
+    assert!(text.contains("score: loss in 14 (mate -7, for white)"), "{text}");
 }
 
 #[test]

@@ -20,24 +20,24 @@ use crate::error::CliError;
 use crate::game;
 use crate::variant::{Variant, VariantTask};
 
-/// The wall-clock cap of `analyze` without `--depth` or `--time`.
-pub const DEFAULT_TIME_CAP: Duration = Duration::from_secs(5);
+/// The time `analyze` searches without `--depth` or `--time`: about a
+/// second, long enough that a simple position is searched deep (a fixed
+/// depth answered some in milliseconds with a verdict one more second
+/// overturned), short enough for an interactive answer. The search starts
+/// no new depth after 60% of it.
+pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 
-/// The limits `analyze` searches with on variant `P`: `--depth`, `--time`,
-/// or the default, the variant's [`Evaluate::ANALYSIS_DEPTH`] capped by
-/// [`DEFAULT_TIME_CAP`] (so the result is deterministic unless the cap is
-/// hit).
+/// The limits `analyze` searches with: `--depth`, `--time`, or the
+/// default, [`DEFAULT_TIME`].
 #[must_use]
-pub fn limits<P: Evaluate>(args: &AnalyzeArgs) -> Limits {
+pub fn limits(args: &AnalyzeArgs) -> Limits {
     let limits = match (args.depth, args.time) {
         (Some(d), Some(ms)) => {
             Limits { depth: Some(d), time: Some(Duration::from_millis(ms)), ..Limits::default() }
         }
         (Some(d), None) => Limits::depth(d),
         (None, Some(ms)) => Limits::time_ms(ms),
-        (None, None) => {
-            Limits { depth: Some(P::ANALYSIS_DEPTH), time: Some(DEFAULT_TIME_CAP), ..Limits::default() }
-        }
+        (None, None) => Limits { time: Some(DEFAULT_TIME), ..Limits::default() },
     };
     limits.with_multipv(args.multipv)
 }
@@ -107,7 +107,7 @@ fn search<P: Evaluate>(
     stop: Arc<AtomicBool>,
     on_info: impl FnMut(&SearchInfo<P::Move>),
 ) -> Analysis<P::Move> {
-    let limits = limits::<P>(args);
+    let limits = limits(args);
     let mut session = session.clone();
     session.set_config(SearchConfig { threads: args.threads, ..SearchConfig::default() });
     let result = session.search(&limits, &[], Arc::clone(&stop), on_info);
