@@ -76,6 +76,26 @@ pub trait VariantTask {
     fn run<P: Evaluate + BoardView>(self) -> Self::Output;
 }
 
+/// Declares the [`VariantTask`] of a command: a struct of the command's
+/// arguments whose `run` calls the command's generic entry point `$on::<P>`
+/// with them.
+macro_rules! command_task {
+    ($task:ident<$lt:lifetime>($($field:ident: $ty:ty),*) => $on:ident) => {
+        struct $task<$lt> {
+            $($field: $ty,)*
+        }
+
+        impl $crate::variant::VariantTask for $task<'_> {
+            type Output = Result<String, $crate::error::CliError>;
+            fn run<P: motley_core::search::Evaluate + motley_core::BoardView>(self) -> Self::Output {
+                $on::<P>($(self.$field),*)
+            }
+        }
+    };
+}
+
+pub(crate) use command_task;
+
 /// A piece of work on a variant's game records: [`Variant::with_record`]
 /// runs it on the variant's record state `N` (the [`Notation`] that reads
 /// and writes its move text; `N::Shown` is the position type).

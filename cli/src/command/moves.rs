@@ -1,13 +1,12 @@
 //! `moves`: every legal input, sorted.
 
-use motley_core::search::Evaluate;
-use motley_core::{BoardView, Position};
+use motley_core::Position;
 
 use crate::args::Common;
 use crate::document::{MovesDocument, json_doc};
 use crate::error::CliError;
 use crate::game;
-use crate::variant::{Variant, VariantTask};
+use crate::variant::{Variant, command_task};
 
 /// Runs `moves`.
 ///
@@ -17,16 +16,7 @@ pub fn run(common: &Common) -> Result<String, CliError> {
     Variant::from_argument(&common.variant)?.with(Moves { common })
 }
 
-struct Moves<'a> {
-    common: &'a Common,
-}
-
-impl VariantTask for Moves<'_> {
-    type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
-        on::<P>(self.common)
-    }
-}
+command_task!(Moves<'a>(common: &'a Common) => on);
 
 /// `moves` on variant `P` (any position).
 ///

@@ -2,13 +2,12 @@
 
 use core::fmt::Write as _;
 
-use motley_core::search::Evaluate;
-use motley_core::{BoardView, PerftMode, Position};
+use motley_core::{PerftMode, Position};
 
 use crate::args::{PerftArgs, Terminal};
 use crate::document::{PerftDocument, json_doc};
 use crate::error::CliError;
-use crate::variant::{Variant, VariantTask};
+use crate::variant::{Variant, command_task};
 use crate::{game, perft};
 
 /// Runs `perft`.
@@ -20,17 +19,7 @@ pub fn run(args: &PerftArgs, term: Terminal) -> Result<String, CliError> {
     Variant::from_argument(&args.common.variant)?.with(Perft { args, term })
 }
 
-struct Perft<'a> {
-    args: &'a PerftArgs,
-    term: Terminal,
-}
-
-impl VariantTask for Perft<'_> {
-    type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
-        on::<P>(self.args, self.term)
-    }
-}
+command_task!(Perft<'a>(args: &'a PerftArgs, term: Terminal) => on);
 
 /// `perft` on variant `P` (any position).
 ///

@@ -2,14 +2,13 @@
 
 use core::fmt::Write as _;
 
-use motley_core::search::Evaluate;
-use motley_core::{BoardView, Position};
+use motley_core::Position;
 
 use crate::args::Common;
 use crate::document::{PlayDocument, json_doc};
 use crate::error::CliError;
 use crate::game;
-use crate::variant::{Variant, VariantTask};
+use crate::variant::{Variant, command_task};
 
 /// Runs `play`.
 ///
@@ -19,16 +18,7 @@ pub fn run(common: &Common) -> Result<String, CliError> {
     Variant::from_argument(&common.variant)?.with(Play { common })
 }
 
-struct Play<'a> {
-    common: &'a Common,
-}
-
-impl VariantTask for Play<'_> {
-    type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
-        on::<P>(self.common)
-    }
-}
+command_task!(Play<'a>(common: &'a Common) => on);
 
 /// `play` on variant `P` (any position).
 ///

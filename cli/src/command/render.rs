@@ -1,14 +1,13 @@
 //! `render`: the position as an SVG picture.
 
 use motley_core::render;
-use motley_core::search::Evaluate;
 use motley_core::{BoardView, Position};
 
 use crate::args::RenderArgs;
 use crate::document::{RenderDocument, json_doc};
 use crate::error::CliError;
 use crate::game;
-use crate::variant::{Variant, VariantTask};
+use crate::variant::{Variant, command_task};
 
 /// Runs `render`.
 ///
@@ -19,16 +18,7 @@ pub fn run(args: &RenderArgs) -> Result<String, CliError> {
     Variant::from_argument(&args.common.variant)?.with(Render { args })
 }
 
-struct Render<'a> {
-    args: &'a RenderArgs,
-}
-
-impl VariantTask for Render<'_> {
-    type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
-        on::<P>(self.args)
-    }
-}
+command_task!(Render<'a>(args: &'a RenderArgs) => on);
 
 /// `render` on variant `P` (any position with a board view).
 ///

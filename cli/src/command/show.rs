@@ -4,14 +4,13 @@ use core::fmt::Write as _;
 
 use motley_core::history::History;
 use motley_core::render::{self, TextStyle};
-use motley_core::search::Evaluate;
 use motley_core::{BoardView, Position};
 
 use crate::args::{Common, Terminal};
 use crate::document::{ShowDocument, json_doc};
 use crate::error::CliError;
 use crate::game;
-use crate::variant::{Variant, VariantTask};
+use crate::variant::{Variant, command_task};
 
 /// Runs `show`.
 ///
@@ -21,17 +20,7 @@ pub fn run(common: &Common, term: Terminal) -> Result<String, CliError> {
     Variant::from_argument(&common.variant)?.with(Show { common, term })
 }
 
-struct Show<'a> {
-    common: &'a Common,
-    term: Terminal,
-}
-
-impl VariantTask for Show<'_> {
-    type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
-        on::<P>(self.common, self.term)
-    }
-}
+command_task!(Show<'a>(common: &'a Common, term: Terminal) => on);
 
 /// `show` on variant `P` (any position with a board view).
 ///
