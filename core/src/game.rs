@@ -253,7 +253,7 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
 
     /// The history draws the variant's rules apply automatically (see
     /// [`History`](crate::history::History)). Default: none.
-    const DRAW_RULES: crate::history::DrawRules = crate::history::DrawRules::NONE;
+    const DRAW_RULES: DrawRules = DrawRules::NONE;
 
     /// The variant's start position.
     fn start() -> Self;
@@ -327,7 +327,7 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     }
 
     /// Plies since the last pawn move or capture, for variants that count
-    /// them (the clock of [`DrawRules::quiet_plies`](crate::history::DrawRules)).
+    /// them (the clock of [`DrawRules::quiet_plies`](DrawRules)).
     /// Default: `None` (not counted).
     fn quiet_plies(&self) -> Option<u32> {
         None
@@ -361,7 +361,7 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// Counts the leaves of the game tree `depth` plies deep.
     fn perft(&self, depth: u32, mode: PerftMode) -> u64 {
         let _ = mode;
-        crate::perft::perft(self, depth)
+        listing_perft(self, depth)
     }
 
     /// The [`Position::perft`] count of the subtree below the root input `mv`
@@ -395,4 +395,46 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
         }
         self.perft_roots(mode).into_iter().map(|mv| (mv, self.perft_after(mv, depth, mode))).collect()
     }
+}
+
+/// The automatic draws that depend on the history of a game (kept by
+/// [`History`](crate::history::History)). `None` turns a rule off.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DrawRules {
+    /// The game is drawn when a position (same [`Position::repetition_key`]) occurs
+    /// this many times.
+    pub repetitions: Option<u32>,
+    /// The game is drawn when [`Position::quiet_plies`] (plies without pawn
+    /// move or capture) reaches this many.
+    pub quiet_plies: Option<u32>,
+}
+
+impl DrawRules {
+    /// No history draw.
+    pub const NONE: DrawRules = DrawRules { repetitions: None, quiet_plies: None };
+}
+
+/// Leaves of the game tree `depth` plies deep by listing every position's
+/// legal inputs ([`Position::legal_moves`]): the slow, obviously correct
+/// perft that the variants' fast counters (over
+/// [`MoveGen`](crate::movegen::MoveGen), `movegen::perft`) are checked
+/// against. Counts each legal input as a
+/// ply, with bulk counting at the last ply. A finished game counts 0 at every
+/// depth ≥ 1.
+pub fn listing_perft<P: Position>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            listing_perft(&child, depth - 1)
+        })
+        .sum()
 }

@@ -42,23 +42,8 @@
 //! assert!(game.legal_moves().is_empty());
 //! ```
 
+pub use crate::game::DrawRules;
 use crate::game::{Outcome, Position};
-
-/// The automatic draws that depend on history. `None` turns a rule off.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct DrawRules {
-    /// The game is drawn when a position (same [`Position::repetition_key`]) occurs
-    /// this many times.
-    pub repetitions: Option<u32>,
-    /// The game is drawn when [`Position::quiet_plies`] (plies without pawn
-    /// move or capture) reaches this many.
-    pub quiet_plies: Option<u32>,
-}
-
-impl DrawRules {
-    /// No history draw.
-    pub const NONE: DrawRules = DrawRules { repetitions: None, quiet_plies: None };
-}
 
 /// The [`Outcome::reason`] of a draw by [`DrawRules::repetitions`].
 pub const REPETITION: &str = "repetition";

@@ -13,26 +13,7 @@
 
 use crate::game::{PerftMode, Position};
 
-/// Leaves of the game tree `depth` plies deep, counting each legal input as a
-/// ply, with bulk counting at the last ply. A finished game counts 0 at every
-/// depth ≥ 1.
-pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
-}
+pub use crate::game::listing_perft;
 
 /// One test case of a perft fixture file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -26,7 +26,7 @@ fn divide_sums_to_perft_and_generic_perft_agrees() {
             let divide = pos.divide(depth);
             assert_eq!(divide.iter().map(|d| d.1).sum::<u64>(), nodes, "{}", case.id);
             // The trait's generic perft (list, clone, play) agrees with the bulk-counting one.
-            assert_eq!(motley_core::perft::perft(&pos, depth), nodes, "{}", case.id);
+            assert_eq!(motley_core::perft::listing_perft(&pos, depth), nodes, "{}", case.id);
             let trait_divide = Position::divide(&pos, depth, motley_core::PerftMode::Decision);
             assert_eq!(trait_divide, divide, "{}", case.id);
         }
