@@ -9,7 +9,7 @@
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 
-use crate::geometry::Geometry;
+use crate::coords::Geometry;
 
 /// A set of square indices `0 .. 64 * W`, stored as `W` little-endian 64-bit words.
 ///

@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod bits;
+mod coords;
 pub mod facts;
 pub mod game;
 pub mod geometry;
@@ -16,6 +17,7 @@ pub mod search;
 pub mod session;
 pub mod slider;
 pub mod squares;
+mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod view;
