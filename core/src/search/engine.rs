@@ -8,6 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use rustc_hash::FxHasher;
+
 use super::smp::{Role, Signals, Tt, busy_key};
 use super::tt::{Bound, from_tt, to_tt};
 use super::{EVAL_LIMIT, Evaluate, INFINITY, Limits, MAX_PLY, Score, WIN};
@@ -666,7 +668,7 @@ impl<P: Evaluate> Searcher<P> {
     }
 
     fn hist_index(&self, team: u8, mv: P::Move) -> usize {
-        let mut h = FxHasher(0);
+        let mut h = FxHasher::default();
         mv.hash(&mut h);
         usize::from(team & 1) * HISTORY_SIZE + (h.finish() >> 40) as usize % HISTORY_SIZE
     }
@@ -1305,41 +1307,6 @@ fn most_likely<M>(outcomes: &[(M, f64)]) -> Option<usize> {
 fn most_probable<P: Position>(pos: &P) -> Option<P::Move> {
     let outcomes = pos.chance()?;
     most_likely(&outcomes).map(|i| outcomes[i].0)
-}
-
-/// A small, fast, deterministic hasher for move → history slot.
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
 }
 
 #[cfg(test)]
