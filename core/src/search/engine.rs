@@ -79,7 +79,7 @@ pub struct SearchConfig {
     pub hash_mb: usize,
     /// How many inputs quiescence search may follow past the horizon
     /// (chance resolutions included); 0 turns it off, `None` takes the
-    /// variant's [`Evaluate::QUIESCENCE_PLIES`].
+    /// variant's [`SearchProfile::quiescence_plies`](crate::search::SearchProfile::quiescence_plies).
     pub quiescence_plies: Option<u32>,
     /// Loss aversion at chance nodes in percent (100: plain expectimax);
     /// `None` takes the variant's [`Evaluate::loss_aversion`].
@@ -89,12 +89,12 @@ pub struct SearchConfig {
     /// default, is the single-threaded search. 0 counts as 1.
     pub threads: usize,
     /// Late-move reductions (see the [module doc](super#late-move-reductions)):
-    /// `None` takes the variant's [`Evaluate::REDUCTIONS`], `Some(false)`
+    /// `None` takes the variant's [`SearchProfile::reductions`](crate::search::SearchProfile::reductions), `Some(false)`
     /// searches the exact depth-limited tree in every variant.
     pub reductions: Option<bool>,
     /// Best-reply search for the opponents' turns with more than two seats
     /// (see the [module doc](super#seats)): `None` takes the variant's
-    /// [`Evaluate::BEST_REPLY`], `Some(false)` searches every turn
+    /// [`SearchProfile::best_reply`](crate::search::SearchProfile::best_reply), `Some(false)` searches every turn
     /// (paranoid), `Some(true)` lets one opponent reply per round.
     pub best_reply: Option<bool>,
 }
@@ -286,7 +286,7 @@ impl<P: Evaluate> Searcher<P> {
     /// The positions the game went through up to the root, as their
     /// [`Position::repetition_key`]s in any order (a
     /// [`History::keys`](crate::history::History::keys)). With
-    /// [`Evaluate::REPETITION_PENALTY`], when the root seat stands better
+    /// [`SearchProfile::repetition_penalty`](crate::search::SearchProfile::repetition_penalty), when the root seat stands better
     /// (its static evaluation is above 0), a root input leading back to one
     /// of them scores the penalty lower for each time the game was there.
     /// Kept for later searches until set again (an empty slice forgets it).
@@ -319,11 +319,13 @@ impl<P: Evaluate> Searcher<P> {
         i32::try_from(n).unwrap_or(i32::MAX)
     }
 
-    /// The [`Evaluate::REPETITION_PENALTY`] that applies at the root `pos`:
+    /// The [`SearchProfile::repetition_penalty`](crate::search::SearchProfile::repetition_penalty) that applies at the root `pos`:
     /// `None` unless the variant has one, the game's history is known and
     /// the root seat stands better.
     fn repetition_penalty(&self, pos: &P) -> Option<i32> {
-        P::REPETITION_PENALTY.filter(|_| !self.game_keys.is_empty() && pos.evaluate(self.root_seat) > 0)
+        P::PROFILE
+            .repetition_penalty
+            .filter(|_| !self.game_keys.is_empty() && pos.evaluate(self.root_seat) > 0)
     }
 
     /// A Lazy SMP helper of this searcher: the same configuration and
@@ -411,7 +413,7 @@ impl<P: Evaluate> Searcher<P> {
         self.aborted = self.stopped_outside();
         self.root_seat = pos.turn();
         self.paranoid = pos.seat_count() > 2;
-        self.best_reply = self.paranoid && self.config.best_reply.unwrap_or(P::BEST_REPLY);
+        self.best_reply = self.paranoid && self.config.best_reply.unwrap_or(P::PROFILE.best_reply);
         if new_generation {
             self.tt.new_search();
         }
@@ -471,8 +473,8 @@ impl<P: Evaluate> Searcher<P> {
             };
             if self.aborted {
                 // A better input the unfinished iteration proved (see
-                // `Evaluate::PARTIAL_ITERATIONS`), if any.
-                if P::PARTIAL_ITERATIONS && multipv == 1 && !chance_root {
+                // `SearchProfile::partial_iterations`), if any.
+                if P::PROFILE.partial_iterations && multipv == 1 && !chance_root {
                     let proved = proved_best(&root_moves);
                     if !proved.is_empty() {
                         result.lines = proved;
@@ -743,7 +745,7 @@ impl<P: Evaluate> Searcher<P> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::REDUCTIONS);
+        let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::PROFILE.reductions);
         // Futility: at the frontier, quiet inputs cannot lift a hopeless static score.
         let futile = match pos.futility_margin() {
             Some(margin) if depth == 1 && !pv_node => {
@@ -853,7 +855,7 @@ impl<P: Evaluate> Searcher<P> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::REDUCTIONS);
+        let reducing = depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::PROFILE.reductions);
         // Branching here: every input, then the default inputs of the
         // later opponents; and, last, the default input here with the
         // branching left to a later opponent.
@@ -941,7 +943,8 @@ impl<P: Evaluate> Searcher<P> {
         let Some(e) = self.tt.probe(key) else {
             return Ok(None);
         };
-        let deep_enough = u32::from(e.depth) == depth || (P::DEEPER_CUTS && u32::from(e.depth) > depth);
+        let deep_enough =
+            u32::from(e.depth) == depth || (P::PROFILE.deeper_cuts && u32::from(e.depth) > depth);
         if may_cut && deep_enough {
             let s = from_tt(e.score, ply);
             match e.bound {
@@ -1162,7 +1165,7 @@ impl<P: Evaluate> Searcher<P> {
             return (-WIN, WIN);
         }
         let stand = self.static_eval(child);
-        if qply >= self.config.quiescence_plies.unwrap_or(P::QUIESCENCE_PLIES) {
+        if qply >= self.config.quiescence_plies.unwrap_or(P::PROFILE.quiescence_plies) {
             return exact(stand);
         }
         if self.team(child) == team { (stand, WIN) } else { (-WIN, -stand) }
@@ -1212,7 +1215,7 @@ impl<P: Evaluate> Searcher<P> {
             return self.chance(pos, &outcomes, None, qply, alpha, beta, ply);
         }
         let stand = self.static_eval(pos);
-        if qply >= self.config.quiescence_plies.unwrap_or(P::QUIESCENCE_PLIES) || stand >= beta {
+        if qply >= self.config.quiescence_plies.unwrap_or(P::PROFILE.quiescence_plies) || stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);

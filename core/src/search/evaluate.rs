@@ -1,5 +1,6 @@
 //! [`Evaluate`]: what a variant tells the search about its positions.
 
+use super::profile::SearchProfile;
 use super::wdl::WdlModel;
 #[cfg(doc)]
 use super::{MAX_PLY, SearchConfig, Searcher};
@@ -10,6 +11,14 @@ use crate::game::{Position, Seat};
 /// Only [`Evaluate::evaluate`] is required. Scores use the centipawn scale
 /// described in the [module doc](crate::search).
 pub trait Evaluate: Position {
+    /// The variant's search profile: the switches and depths that shape its
+    /// search for every position alike (quiescence depth, late-move
+    /// reductions, best-reply layers, repetition penalty, deeper table cuts,
+    /// partial iterations). A variant states the fields it changes:
+    /// `const PROFILE: SearchProfile = SearchProfile { reductions: true,
+    /// ..SearchProfile::DEFAULT };`. Defaults to [`SearchProfile::DEFAULT`].
+    const PROFILE: SearchProfile = SearchProfile::DEFAULT;
+
     /// The depth a front end searches by default (`motley analyze` without
     /// `--depth` or `--time`): one that finishes well within a second from
     /// the start position on a 2-core machine. Defaults to 4.
@@ -84,11 +93,6 @@ pub trait Evaluate: Position {
         self.is_tactical(mv)
     }
 
-    /// How many inputs quiescence search follows past the horizon by
-    /// default in this variant; [`SearchConfig::quiescence_plies`] overrides
-    /// it. Defaults to 8.
-    const QUIESCENCE_PLIES: u32 = 8;
-
     /// How many inputs quiescence search follows at most at a node `qply`
     /// plies past the horizon, the best-ordered first
     /// ([`Evaluate::move_order_score`]); `None`, the default, follows every
@@ -107,47 +111,6 @@ pub trait Evaluate: Position {
         let _ = mv;
         0
     }
-
-    /// Whether the search reduces late quiet inputs by default in this
-    /// variant (see the [module doc](crate::search#late-move-reductions));
-    /// [`SearchConfig::reductions`] overrides it. Defaults to `false`: the
-    /// exact depth-limited tree.
-    const REDUCTIONS: bool = false;
-
-    /// Whether, with more than two seats, the opponents' turns between two
-    /// turns of the root seat are searched as one best-reply layer (BRS+,
-    /// see the [module doc](crate::search#seats)) instead of a ply each (paranoid).
-    /// [`SearchConfig::best_reply`] overrides it. Defaults to `false`.
-    const BEST_REPLY: bool = false;
-
-    /// How much lower the search scores a root input that leads back to a
-    /// position the game has been in, per earlier visit, when the root seat
-    /// stands better (its static evaluation above 0) and the game's history
-    /// was given ([`Searcher::set_game_history`]). A variant without a draw
-    /// by repetition sets it so that a seat ahead does not shuffle pieces
-    /// between two squares forever; a seat behind may. `None` (the default):
-    /// repetitions are not looked at.
-    const REPETITION_PENALTY: Option<i32> = None;
-
-    /// Whether a transposition-table entry searched *deeper* than the
-    /// remaining depth may cut the search, the usual rule of chess engines
-    /// (see the [module doc](crate::search#search)). Defaults to `false`: only an entry of
-    /// exactly the remaining depth cuts, which keeps a fixed-depth value the
-    /// plain value of the depth-limited tree; a variant without chance nodes
-    /// may opt in for speed.
-    const DEEPER_CUTS: bool = false;
-
-    /// Whether a search stopped in the middle of an iteration (by its time
-    /// or node limit, or the stop flag) plays the best root input that
-    /// iteration has proved: one searched after the previous best, at the
-    /// new depth, that scored above it; the result keeps the depth of the
-    /// last completed iteration and takes that input's line and score.
-    /// Defaults to `false`: the last completed iteration decides. Only with
-    /// one line (`multipv` 1) and a root where a seat decides. A variant
-    /// whose iterations grow so fast that a short time limit spends most of
-    /// itself in an iteration it does not finish (Royale: one round is four
-    /// plies) may opt in.
-    const PARTIAL_ITERATIONS: bool = false;
 
     /// Futility pruning at the frontier (see the [module
     /// doc](crate::search#late-move-reductions)): at a node of the main search with

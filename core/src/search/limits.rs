@@ -24,7 +24,7 @@ pub struct Limits {
     /// The last iteration's depth, in decision plies.
     pub depth: Option<u32>,
     /// Wall-clock budget: the search stops within it (an unfinished iteration
-    /// is dropped, unless [`Evaluate::PARTIAL_ITERATIONS`] keeps what it
+    /// is dropped, unless [`SearchProfile::partial_iterations`](crate::search::SearchProfile::partial_iterations) keeps what it
     /// proved) and starts no new iteration after 60% of it.
     pub time: Option<Duration>,
     /// Stop after this many nodes (every visited position counts).

@@ -53,7 +53,7 @@
 //!   its pessimism suits Royale, where any opponent may capture a king left en
 //!   prise by another's check. The cost: it may play too defensively when the
 //!   opponents really do fight each other.
-//! - **Best reply** (opt-in, [`Evaluate::BEST_REPLY`]): paranoid, but the
+//! - **Best reply** (opt-in, [`SearchProfile::best_reply`]): paranoid, but the
 //!   opponents' turns between two turns of the root seat form one layer, one
 //!   ply of depth, in which a single opponent replies with any input while
 //!   the others play their *default* input (the best by the static move
@@ -68,7 +68,7 @@
 //!   Royale a seat searching this way wins fewer games against paranoid
 //!   seats than a paranoid seat does; [`SearchConfig::best_reply`] (UCI
 //!   `BestReply`) turns it on for one searcher.
-//! - **Repetitions** (opt-in, [`Evaluate::REPETITION_PENALTY`]): a variant
+//! - **Repetitions** (opt-in, [`SearchProfile::repetition_penalty`]): a variant
 //!   without a draw by repetition (Royale) may still want a seat that stands
 //!   better to make progress. Given the positions the game went through
 //!   ([`Searcher::set_game_history`], from a
@@ -80,13 +80,13 @@
 //! # Search
 //! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
 //! the stop flag; the last completed iteration gives the result, or, where
-//! the variant opts in ([`Evaluate::PARTIAL_ITERATIONS`]), a better root
+//! the variant opts in ([`SearchProfile::partial_iterations`]), a better root
 //! input the unfinished one has already proved. Each iteration is a
 //! principal-variation (null-window) alpha-beta search; at depth 0 a
 //! quiescence search follows the inputs [`Evaluate::is_quiescence_input`]
 //! names (by default the tactical ones,
 //! [`Evaluate::is_tactical`]; standing pat on the static evaluation) for at
-//! most [`Evaluate::QUIESCENCE_PLIES`] inputs. Chance resolutions
+//! most [`SearchProfile::quiescence_plies`] inputs. Chance resolutions
 //! do not use up depth. Star1 reads bounds on each resolution's value: in
 //! the main search ±[`WIN`], in quiescence the resolution's own stand pat
 //! (quiescence never returns less than it; exact at the quiescence limit),
@@ -109,7 +109,7 @@
 //! probability.
 //!
 //! # Late-move reductions
-//! A variant may opt in ([`Evaluate::REDUCTIONS`], or
+//! A variant may opt in ([`SearchProfile::reductions`], or
 //! [`SearchConfig::reductions`] for one search) to the search's main
 //! selective technique: at a node with at least 3 plies left, every
 //! input after the first 3 that is quiet (not tactical, no positive
@@ -126,7 +126,7 @@
 //! side, uses them: futility pruning at the frontier
 //! ([`Evaluate::futility_margin`]), a cap on the inputs quiescence follows
 //! per node ([`Evaluate::quiescence_width`]), and cuts by table entries
-//! searched deeper than needed ([`Evaluate::DEEPER_CUTS`]).
+//! searched deeper than needed ([`SearchProfile::deeper_cuts`]).
 //!
 //! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
@@ -208,6 +208,7 @@ mod evaluate;
 mod limits;
 mod play;
 mod players;
+mod profile;
 mod score;
 mod smp;
 mod tt;
@@ -224,6 +225,7 @@ pub use play::{
     GameRecord, MatchConfig, MatchError, MatchResult, PlayerStats, play_game, play_match, sample_outcome,
 };
 pub use players::{GreedyPlayer, ParsePlayerError, Player, PlayerSpec, RandomPlayer, SearchPlayer};
+pub use profile::SearchProfile;
 pub use score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, WIN, WIN_BOUND};
 pub use tt::Bound;
 pub use wdl::{Wdl, WdlModel};
