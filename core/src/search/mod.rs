@@ -202,15 +202,25 @@
 //! assert_eq!(result.pv().len(), 3);
 //! ```
 
+mod best_reply;
 mod bounds;
-mod engine;
+mod chance;
+mod config;
 mod evaluate;
+mod frame;
 mod limits;
+mod node;
+mod ordering;
 mod play;
 mod players;
 mod profile;
+mod quiescence;
+mod result;
+mod root;
 mod score;
+mod searcher;
 mod smp;
+mod time;
 mod tt;
 pub mod wdl;
 
@@ -218,7 +228,7 @@ pub mod wdl;
 use crate::game::Position;
 
 pub use bounds::{LimitError, LimitKind};
-pub use engine::{Line, SearchConfig, SearchInfo, SearchResult, Searcher};
+pub use config::SearchConfig;
 pub use evaluate::Evaluate;
 pub use limits::Limits;
 pub use play::{
@@ -226,6 +236,8 @@ pub use play::{
 };
 pub use players::{GreedyPlayer, ParsePlayerError, Player, PlayerSpec, RandomPlayer, SearchPlayer};
 pub use profile::SearchProfile;
+pub use result::{Line, SearchInfo, SearchResult};
 pub use score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, WIN, WIN_BOUND};
+pub use searcher::Searcher;
 pub use tt::Bound;
 pub use wdl::{Wdl, WdlModel};
