@@ -223,6 +223,7 @@ impl PlayerStats {
 /// The Wilson score interval at 95% (z = 1.96) of `points` successes in
 /// `games` trials (`(0, 1)` with no trials).
 fn wilson_95(points: f64, games: u32) -> (f64, f64) {
+    /// The normal quantile of a two-sided 95% interval.
     const Z: f64 = 1.96;
     if games == 0 {
         return (0.0, 1.0);

@@ -51,6 +51,14 @@ impl<P: Evaluate> Player<P> for RandomPlayer {
     }
 }
 
+/// How many chance nodes in a row the greedy player averages through before
+/// it takes the material as it stands: enough for an engagement and its
+/// follow-up, and a guard against a chain of chance nodes.
+const GREEDY_CHANCE_NESTING: u32 = 4;
+/// Values closer than this are a tie for the greedy player (chance means
+/// are floating-point sums), broken at random.
+const GREEDY_TIE: f64 = 1e-9;
+
 /// Plays the input with the best [`Evaluate::material`] one input ahead, for
 /// the seat that moves: a win beats everything, a loss is avoided, and an
 /// input leading to a chance node is worth the probability-weighted mean over
@@ -70,7 +78,7 @@ impl GreedyPlayer {
             };
         }
         match pos.chance() {
-            Some(outcomes) if nesting < 4 => outcomes
+            Some(outcomes) if nesting < GREEDY_CHANCE_NESTING => outcomes
                 .iter()
                 .map(|&(mv, p)| {
                     let mut child = pos.clone();
@@ -96,11 +104,11 @@ impl<P: Evaluate> Player<P> for GreedyPlayer {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let v = Self::value(&child, seat, 0);
-            if v > best_value + 1e-9 {
+            if v > best_value + GREEDY_TIE {
                 best_value = v;
                 best.clear();
                 best.push(mv);
-            } else if (v - best_value).abs() <= 1e-9 {
+            } else if (v - best_value).abs() <= GREEDY_TIE {
                 best.push(mv);
             }
         }

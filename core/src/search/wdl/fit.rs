@@ -5,6 +5,52 @@ use super::WdlModel;
 use super::model::sigma;
 use crate::game::{Seat, SeatResult};
 
+/// Offsets, widths and the win offset are fitted in pawns (this many
+/// centipawns), so that every parameter is of order 1 for the descent.
+const PAWN: f64 = 100.0;
+/// The smallest probability the log-likelihood reads, so that one sample
+/// the model calls impossible costs much but not infinitely much.
+const MIN_PROBABILITY: f64 = 1e-12;
+/// A pivot below this makes the Newton system singular.
+const SINGULAR_PIVOT: f64 = 1e-300;
+/// The scale the descent starts from, in centipawns per unit of log-odds:
+/// about what the variants' fits end at.
+const START_SCALE: f64 = 200.0;
+/// The draw width the descent starts from, in centipawns.
+const START_DRAW_WIDTH: f64 = 100.0;
+/// The draw floor the descent starts from: 5% of the games drawn.
+const START_DRAW_FLOOR: f64 = 0.05;
+/// How far the draw floor reaches at the start, in pawns: far out, close
+/// to a constant floor.
+const START_FLOOR_WIDTH: f64 = 500.0;
+/// The least spread of scores the second start of a four-seat fit takes
+/// as its scale, in centipawns.
+const MIN_START_SPREAD: f64 = 100.0;
+/// The least and (one minus) the most win rate the second start of a
+/// four-seat fit reads, so that its log-odds stay finite.
+const MIN_RATE: f64 = 1e-3;
+/// The step of the central differences for the gradient and the Hessian.
+const DIFF_STEP: f64 = 1e-4;
+/// The damping the descent starts with (Levenberg–Marquardt).
+const START_DAMPING: f64 = 1e-3;
+/// The least damping: the step never becomes a pure Newton step that
+/// ignores how far the quadratic model can be trusted.
+const MIN_DAMPING: f64 = 1e-9;
+/// How much the damping grows after a step that did not lower the cost,
+/// and shrinks after one that did.
+const DAMPING_FACTOR: f64 = 4.0;
+/// How much the damping grows when the damped system is singular.
+const SINGULAR_DAMPING_GROWTH: f64 = 10.0;
+/// At most this many Newton steps.
+const MAX_STEPS: usize = 200;
+/// At most this many tries at more damping per step before the descent
+/// stops where it is.
+const MAX_DAMPING_TRIES: usize = 30;
+/// The descent stops once the gradient is shorter than this.
+const GRADIENT_TOLERANCE: f64 = 1e-9;
+/// The most one parameter moves in one step.
+const MAX_PARAM_STEP: f64 = 2.0;
+
 /// One position of a self-play game, for [`fit()`] and [`calibration()`](super::calibration()).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Sample {
@@ -54,7 +100,7 @@ pub(super) fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
                 SeatResult::Draw => 1,
                 SeatResult::Loss => 2,
             };
-            -p[k].max(1e-12).ln()
+            -p[k].max(MIN_PROBABILITY).ln()
         })
         .sum();
     total / samples.len().max(1) as f64
@@ -68,19 +114,19 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     let mut k = 1;
     let offset = if opt.seat_offset && opt.seats == 2 {
         k += 1;
-        v[k - 1] * 100.0
+        v[k - 1] * PAWN
     } else {
         0.0
     };
     let tempo = if opt.tempo && opt.seats == 2 {
         k += 1;
-        v[k - 1] * 100.0
+        v[k - 1] * PAWN
     } else {
         0.0
     };
     let win = if opt.seats > 2 {
         k += 1;
-        Some(v[k - 1] * 100.0)
+        Some(v[k - 1] * PAWN)
     } else {
         None
     };
@@ -102,7 +148,7 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     } else {
         0.0
     };
-    let width = if opt.draw_floor && opt.draw_floor_width { v[k].exp() * 100.0 } else { f64::INFINITY };
+    let width = if opt.draw_floor && opt.draw_floor_width { v[k].exp() * PAWN } else { f64::INFINITY };
     let mut m = WdlModel::two_seats(scale, draw_width, offset, tempo)
         .with_power(power)
         .with_clamp(opt.clamp)
@@ -124,7 +170,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
     for col in 0..n {
         let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-300 {
+        if a[pivot][col].abs() < SINGULAR_PIVOT {
             return None;
         }
         a.swap(col, pivot);
@@ -160,12 +206,12 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 /// stalls.
 #[must_use]
 pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
-    let mut v = vec![200f64.ln()];
+    let mut v = vec![START_SCALE.ln()];
     if options.seat_offset && options.seats == 2 {
         // Start at the mean score seat 0 sees.
         let seat0: Vec<f64> =
             samples.iter().map(|s| if s.seat.index() == 0 { s.score } else { -s.score }).collect();
-        v.push(seat0.iter().sum::<f64>() / seat0.len().max(1) as f64 / 100.0);
+        v.push(seat0.iter().sum::<f64>() / seat0.len().max(1) as f64 / PAWN);
     }
     if options.tempo && options.seats == 2 {
         v.push(0.0);
@@ -174,17 +220,15 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
         v.push(2.0 * f64::from(options.seats - 1).ln());
     }
     if options.draws {
-        v.push(100f64.ln());
+        v.push(START_DRAW_WIDTH.ln());
     }
     if options.power {
         v.push(0.0);
     }
     if options.draw_floor {
-        // Start at δ = 5%.
-        v.push((0.05f64 / 0.95).ln());
+        v.push((START_DRAW_FLOOR / (1.0 - START_DRAW_FLOOR)).ln());
         if options.draw_floor_width {
-            // Start far out: 500 pawns.
-            v.push(500f64.ln());
+            v.push(START_FLOOR_WIDTH.ln());
         }
     }
     let mut best = descend(samples, options, v.clone());
@@ -192,15 +236,16 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
         let n = samples.len() as f64;
         let clamp = |x: f64| x.clamp(-options.clamp, options.clamp);
         let mean = samples.iter().map(|s| clamp(s.score)).sum::<f64>() / n;
-        let spread =
-            (samples.iter().map(|s| (clamp(s.score) - mean).powi(2)).sum::<f64>() / n).sqrt().max(100.0);
+        let spread = (samples.iter().map(|s| (clamp(s.score) - mean).powi(2)).sum::<f64>() / n)
+            .sqrt()
+            .max(MIN_START_SPREAD);
         let won = samples.iter().filter(|s| s.result == SeatResult::Win).count() as f64;
-        let rate = ((won + 0.5) / (n + 1.0)).clamp(1e-3, 1.0 - 1e-3);
+        let rate = ((won + 0.5) / (n + 1.0)).clamp(MIN_RATE, 1.0 - MIN_RATE);
         let mut w = v;
         w[0] = spread.ln();
         // The win offset follows the scale (and the seat offsets, absent
         // with four seats).
-        w[1] = (mean + spread * ((1.0 - rate) / rate).ln()) / 100.0;
+        w[1] = (mean + spread * ((1.0 - rate) / rate).ln()) / PAWN;
         let other = descend(samples, options, w);
         if other.1 < best.1 {
             best = other;
@@ -211,64 +256,83 @@ pub fn fit(samples: &[Sample], options: FitOptions) -> WdlModel {
 
 /// The damped Newton descent of [`fit()`] from parameter vector `v`: the
 /// parameters it ends at and their cost.
-// The Hessian is filled by (row, column) index, symmetric.
-#[allow(clippy::needless_range_loop)]
 fn descend(samples: &[Sample], options: FitOptions, mut v: Vec<f64>) -> (Vec<f64>, f64) {
     let f = |v: &[f64]| cost(&model_of(v, options), samples);
-    let n = v.len();
-    let h = 1e-4;
     let mut fx = f(&v);
-    let mut lambda = 1e-3;
-    for _ in 0..200 {
-        let at = |d: &[(usize, f64)]| {
-            let mut w = v.clone();
-            for &(i, s) in d {
-                w[i] += s;
-            }
-            f(&w)
+    let mut lambda = START_DAMPING;
+    for _ in 0..MAX_STEPS {
+        let (grad, hess) = derivatives(&f, &v, fx);
+        if grad.iter().map(|g| g * g).sum::<f64>().sqrt() < GRADIENT_TOLERANCE {
+            break;
+        }
+        let Some((trial, ft)) = damped_step(&f, (&v, fx), &grad, &hess, &mut lambda) else {
+            break;
         };
-        let grad: Vec<f64> = (0..n).map(|i| (at(&[(i, h)]) - at(&[(i, -h)])) / (2.0 * h)).collect();
-        let mut hess = vec![vec![0.0; n]; n];
-        for i in 0..n {
-            for j in i..n {
-                let value = if i == j {
-                    (at(&[(i, h)]) - 2.0 * fx + at(&[(i, -h)])) / (h * h)
-                } else {
-                    (at(&[(i, h), (j, h)]) - at(&[(i, h), (j, -h)]) - at(&[(i, -h), (j, h)])
-                        + at(&[(i, -h), (j, -h)]))
-                        / (4.0 * h * h)
-                };
-                hess[i][j] = value;
-                hess[j][i] = value;
-            }
-        }
-        if grad.iter().map(|g| g * g).sum::<f64>().sqrt() < 1e-9 {
-            break;
-        }
-        let mut improved = false;
-        for _ in 0..30 {
-            let mut a = hess.clone();
-            for (i, row) in a.iter_mut().enumerate() {
-                row[i] += lambda * (1.0 + row[i].abs());
-            }
-            let Some(step) = solve(a, grad.iter().map(|g| -g).collect()) else {
-                lambda *= 10.0;
-                continue;
-            };
-            let trial: Vec<f64> = v.iter().zip(&step).map(|(x, s)| x + s.clamp(-2.0, 2.0)).collect();
-            let ft = f(&trial);
-            if ft.is_finite() && ft < fx {
-                v = trial;
-                fx = ft;
-                lambda = (lambda / 4.0).max(1e-9);
-                improved = true;
-                break;
-            }
-            lambda *= 4.0;
-        }
-        if !improved {
-            break;
-        }
+        v = trial;
+        fx = ft;
     }
     (v, fx)
+}
+
+/// The gradient and Hessian of `f` at `v` (where it is `fx`), by central
+/// differences.
+// The Hessian is filled by (row, column) index, symmetric.
+#[allow(clippy::needless_range_loop)]
+fn derivatives(f: &impl Fn(&[f64]) -> f64, v: &[f64], fx: f64) -> (Vec<f64>, Vec<Vec<f64>>) {
+    let n = v.len();
+    let h = DIFF_STEP;
+    let at = |d: &[(usize, f64)]| {
+        let mut w = v.to_vec();
+        for &(i, s) in d {
+            w[i] += s;
+        }
+        f(&w)
+    };
+    let grad: Vec<f64> = (0..n).map(|i| (at(&[(i, h)]) - at(&[(i, -h)])) / (2.0 * h)).collect();
+    let mut hess = vec![vec![0.0; n]; n];
+    for i in 0..n {
+        for j in i..n {
+            let value = if i == j {
+                (at(&[(i, h)]) - 2.0 * fx + at(&[(i, -h)])) / (h * h)
+            } else {
+                (at(&[(i, h), (j, h)]) - at(&[(i, h), (j, -h)]) - at(&[(i, -h), (j, h)])
+                    + at(&[(i, -h), (j, -h)]))
+                    / (4.0 * h * h)
+            };
+            hess[i][j] = value;
+            hess[j][i] = value;
+        }
+    }
+    (grad, hess)
+}
+
+/// One damped Newton step from `v` (where `f` is `fx`): the damping
+/// `lambda` grows until a step lowers the cost (then shrinks again); the
+/// point it reaches and its cost, or `None` if no damping helps.
+fn damped_step(
+    f: &impl Fn(&[f64]) -> f64,
+    (v, fx): (&[f64], f64),
+    grad: &[f64],
+    hess: &[Vec<f64>],
+    lambda: &mut f64,
+) -> Option<(Vec<f64>, f64)> {
+    for _ in 0..MAX_DAMPING_TRIES {
+        let mut a = hess.to_vec();
+        for (i, row) in a.iter_mut().enumerate() {
+            row[i] += *lambda * (1.0 + row[i].abs());
+        }
+        let Some(step) = solve(a, grad.iter().map(|g| -g).collect()) else {
+            *lambda *= SINGULAR_DAMPING_GROWTH;
+            continue;
+        };
+        let trial: Vec<f64> =
+            v.iter().zip(&step).map(|(x, s)| x + s.clamp(-MAX_PARAM_STEP, MAX_PARAM_STEP)).collect();
+        let ft = f(&trial);
+        if ft.is_finite() && ft < fx {
+            *lambda = (*lambda / DAMPING_FACTOR).max(MIN_DAMPING);
+            return Some((trial, ft));
+        }
+        *lambda *= DAMPING_FACTOR;
+    }
+    None
 }
