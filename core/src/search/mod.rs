@@ -149,6 +149,25 @@
 //! threads a result is no longer reproducible run to run. With one thread
 //! (the default) the search is the single-threaded one, bit for bit.
 //!
+//! # Where each part lives
+//! - `searcher.rs`: the [`Searcher`], its entry points and how it sees a
+//!   node (team, key, static evaluation, terminal value); `config.rs`:
+//!   [`SearchConfig`]; `result.rs`: [`Line`], [`SearchInfo`],
+//!   [`SearchResult`].
+//! - `root.rs`: iterative deepening, the root and multi-PV; `time.rs`: the
+//!   clock (deadline, soft limit, node limit).
+//! - `node.rs`: a decision node of the main search (principal-variation
+//!   search, reductions, futility, table probes and stores);
+//!   `quiescence.rs`; `chance.rs`: chance nodes; `best_reply.rs`:
+//!   best-reply layers. A node's place in the tree and its window travel as
+//!   the small types of `frame.rs`.
+//! - `ordering.rs`: move ordering with killers and history; `tt.rs`: the
+//!   transposition table; `smp.rs`: Lazy SMP.
+//! - What a variant states: `evaluate.rs` ([`Evaluate`]) and `profile.rs`
+//!   ([`SearchProfile`]); the score scale: `score.rs`; limits: `limits.rs`
+//!   and `bounds.rs`; odds: [`wdl`]; players and matches: `players.rs`,
+//!   `play.rs`.
+//!
 //! # Example
 //! ```
 //! use motley_core::search::{Evaluate, Limits, Score, Searcher};

@@ -17,6 +17,8 @@ use rand::{Rng, SeedableRng};
 
 use super::Evaluate;
 use super::players::Player;
+#[cfg(doc)]
+use crate::game::Position;
 use crate::game::{Seat, SeatResult};
 use crate::zobrist::splitmix64;
 

@@ -205,7 +205,7 @@ pub enum ParsePlayerError {
         at: usize,
     },
     /// An option's value is not a whole number within the limit's range
-    /// ([`LimitKind`](super::LimitKind)).
+    /// ([`LimitKind`]).
     #[error("player `{text}`: {error} (byte {at})")]
     BadValue {
         /// The whole specification.

@@ -9,6 +9,8 @@ use super::ordering::MoveOrder;
 use super::smp::{DEFER_FROM_DEPTH, Role, Signals, Tt};
 use super::time::Clock;
 use super::{EVAL_LIMIT, Evaluate, Limits, MAX_PLY, SearchConfig, SearchInfo, SearchResult, WIN};
+#[cfg(doc)]
+use crate::game::Position;
 use crate::game::{Seat, SeatResult};
 use crate::zobrist::zobrist_keys;
 
