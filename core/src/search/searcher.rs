@@ -24,22 +24,30 @@ static ROOT_SEAT_KEYS: [u64; 8] = zobrist_keys::<8>(ROOT_SEAT_SEED);
 /// flag, and keeps them between searches (call [`Searcher::clear`] for a
 /// fresh start, as between games).
 pub struct Searcher<P: Evaluate> {
+    /// How it searches, beyond one search's limits.
     pub(super) config: SearchConfig,
+    /// The transposition table, this thread's or shared by a Lazy SMP search.
     pub(super) tt: Tt<P::Move>,
     /// Killers and history, kept between searches.
     pub(super) order: MoveOrder<P::Move>,
+    /// Set from outside to end the running search.
     stop: Arc<AtomicBool>,
     /// The principal variation found below each ply.
     pub(super) pv: Vec<Vec<P::Move>>,
     /// Each ply's reused buffer of ordered inputs.
     pub(super) buffers: Vec<Vec<(i32, P::Move)>>,
-    // Per search:
+    /// The seat to move at the root of this search.
     pub(super) root_seat: Seat,
+    /// Whether this search is paranoid (more than two seats): every node is
+    /// scored for the root seat's side.
     pub(super) paranoid: bool,
     /// Paranoid with the opponents' turns searched as best-reply layers.
     pub(super) best_reply: bool,
+    /// Nodes visited in this search.
     pub(super) nodes: u64,
+    /// The deepest ply visited in this search.
     pub(super) seldepth: u32,
+    /// This search's deadline, soft limit and node limit.
     pub(super) clock: Clock,
     /// Whether a limit or the stop flag ended the search: every node
     /// unwinds, and the unfinished iteration is dropped.
