@@ -663,7 +663,7 @@ fn uci_best_reply_option_switches_royales_search() {
     let off = last_info("setoption name BestReply value off\n");
     let auto = last_info("");
     assert_ne!(nodes(&on), nodes(&off), "{on}\n{off}");
-    let default = if <motley_sovereign::Royale as Evaluate>::BEST_REPLY { &on } else { &off };
+    let default = if <motley_sovereign::Royale as Evaluate>::PROFILE.best_reply { &on } else { &off };
     assert_eq!(nodes(&auto), nodes(default), "{auto}\n{default}");
     // Two-seat games have no opponents' layer to search: the option changes nothing.
     let joker = |setting: &str| {

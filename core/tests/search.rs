@@ -104,7 +104,7 @@ fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
 
 fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let mut compared = 0;
     for i in 0..positions {
         let pos = random_position(&mut rng, seats);
@@ -151,7 +151,7 @@ fn four_seats_equal_plain_paranoid_minimax() {
 /// included), and differs from paranoid search often enough to show it is on.
 fn check_best_reply(positions: usize, max_depth: u32, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let config = SearchConfig { best_reply: Some(true), ..small() };
     let (mut compared, mut differ) = (0, 0);
     for i in 0..positions {
@@ -183,7 +183,7 @@ fn four_seats_best_reply_equals_plain_best_reply_search() {
 #[test]
 fn reused_searcher_after_clear_equals_fresh_and_reference() {
     let mut rng = StdRng::seed_from_u64(3);
-    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let mut cleared = searcher::<Hashy>();
     // Table entries only cut at exactly their depth, so even a table full of
     // earlier searches (of other positions, other depths, other root seats)
@@ -234,7 +234,7 @@ fn quiescence_off_is_plain_depth_limited_search() {
 #[test]
 fn multipv_lines_are_the_exact_best_children() {
     let mut rng = StdRng::seed_from_u64(5);
-    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let mut checked = 0;
     for i in 0..150 {
         let pos = random_position(&mut rng, 2);

@@ -1,4 +1,4 @@
-//! [`Evaluate::PARTIAL_ITERATIONS`]: a search stopped inside an iteration
+//! [`SearchProfile::partial_iterations`]: a search stopped inside an iteration
 //! plays a root input that iteration has proved better than the previous
 //! best, and otherwise the previous best.
 

@@ -1,4 +1,4 @@
-//! [`Evaluate::REPETITION_PENALTY`]: a seat that stands better does not
+//! [`SearchProfile::repetition_penalty`]: a seat that stands better does not
 //! play back into a position the game has been in, a seat behind may, and
 //! the penalty grows with each earlier visit.
 
@@ -6,7 +6,7 @@ mod search_toys;
 
 use std::fmt;
 
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, SearchProfile, Searcher};
 use motley_core::zobrist::splitmix64;
 use motley_core::{Outcome, Position, Seat};
 use search_toys::NoText;
@@ -86,7 +86,8 @@ impl Position for Shuttle {
 const PENALTY: i32 = 100;
 
 impl Evaluate for Shuttle {
-    const REPETITION_PENALTY: Option<i32> = Some(PENALTY);
+    const PROFILE: SearchProfile =
+        SearchProfile { repetition_penalty: Some(PENALTY), ..SearchProfile::DEFAULT };
     fn evaluate(&self, seat: Seat) -> i32 {
         let left = self.bias + if self.x == 1 { 10 } else { 0 };
         if seat.0 == 0 { left } else { -left }

@@ -40,7 +40,7 @@ fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
 /// the best input is worth that score.
 #[test]
 fn several_threads_equal_plain_minimax_and_play_a_legal_best_input() {
-    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let mut rng = StdRng::seed_from_u64(16);
     let mut compared = 0;
     for i in 0..40 {
@@ -127,7 +127,7 @@ fn threads_stop_on_time_nodes_and_the_stop_flag() {
 /// asked depth, and the last streamed iteration is the result's.
 #[test]
 fn the_last_streamed_iteration_is_the_result_whichever_thread_finished() {
-    let qmax = <Hashy as Evaluate>::QUIESCENCE_PLIES;
+    let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let mut rng = StdRng::seed_from_u64(19);
     for i in 0..30 {
         let pos = random_position(&mut rng, 2);

@@ -31,14 +31,14 @@
 //! search does not stake the game on a near-even duel (a Royal challenging
 //! the enemy Royal wins 42% and loses 38% in melee).
 //!
-//! The search **reduces late quiet inputs** ([`Evaluate::REDUCTIONS`]):
+//! The search **reduces late quiet inputs** ([`SearchProfile::reductions`]):
 //! every engagement declared is a chance node whose three resolutions are
 //! each searched to the full remaining depth, so the exact tree of a middle
 //! game grows about sixfold a ply; reductions cut that growth and keep
 //! depths 7 and 8 within reach of an analysis.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, WdlModel};
+use motley_core::search::{Evaluate, SearchProfile, WdlModel};
 
 use crate::board::{Square, SquareSet};
 use crate::model::DEFAULT_MODEL;
@@ -206,7 +206,7 @@ pub const WDL: WdlModel = WdlModel::two_seats(773.2, 2909.8, 0.0, 10.1).with_pow
 
 impl Evaluate for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
-    const REDUCTIONS: bool = true;
+    const PROFILE: SearchProfile = SearchProfile { reductions: true, ..SearchProfile::DEFAULT };
     const WDL: WdlModel = WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))

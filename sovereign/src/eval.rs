@@ -53,7 +53,7 @@
 //! leads a seat that is far ahead to close the net instead of chasing a
 //! lone king around the board until the ply cap.
 //!
-//! **Royale does not repeat while ahead** ([`Evaluate::REPETITION_PENALTY`]
+//! **Royale does not repeat while ahead** ([`SearchProfile::repetition_penalty`]
 //! is [`REPEAT`]): Royale has no draw by repetition, so without a penalty a
 //! seat ahead can give the same check back and forth, or shuffle a rook,
 //! for hundreds of plies without a capture or pawn move. Given the game's history
@@ -68,7 +68,7 @@
 //! last before the horizon is an army ahead in every static evaluation,
 //! and the score swings by many pawns from one depth to the next. Those moves
 //! are also ordered first among the quiet ones.
-//! The search reduces late quiet moves ([`Evaluate::REDUCTIONS`]): with 100
+//! The search reduces late quiet moves ([`SearchProfile::reductions`]): with 100
 //! to 300 legal moves a node, the exact tree stops at depth 7 in seconds.
 //!
 //! **Royale's search is more selective**, because one round is four plies
@@ -79,25 +79,25 @@
 //! [`QUIESCENCE_WIDTHS`] captures per ply; with one ply left, quiet moves
 //! that cannot lift the static score by [`FUTILITY_MARGIN`] to alpha are
 //! pruned; and a table entry searched deeper than needed may cut
-//! ([`Evaluate::DEEPER_CUTS`]; Royale has no chance nodes). Without these a
+//! ([`SearchProfile::deeper_cuts`]; Royale has no chance nodes). Without these a
 //! middle game of the fixtures needs minutes to reach depth 6; with them,
 //! well under a minute.
 //!
 //! **A stopped Royale search plays what its unfinished iteration proved**
-//! ([`Evaluate::PARTIAL_ITERATIONS`]): each Royale iteration takes two to
+//! ([`SearchProfile::partial_iterations`]): each Royale iteration takes two to
 //! five times as long as all before it, so a search of a few tens of
 //! milliseconds a move spends most of its time in an iteration it does not
 //! finish; a root move that iteration has already found better than the
 //! previous best is played instead of being thrown away.
 //!
-//! **Royale keeps paranoid search** ([`Evaluate::BEST_REPLY`] is off): the
+//! **Royale keeps paranoid search** ([`SearchProfile::best_reply`] is off): the
 //! core's best-reply layers (one opponent replies with any move, the other
 //! two play their most forcing one, and the three turns count one ply) see
 //! two rounds at depth 5 where paranoid search sees little more than one,
 //! but a seat searching that way wins fewer games against three paranoid
 //! seats. UCI's `BestReply` option turns it on.
 
-use motley_core::search::{Evaluate, WdlModel};
+use motley_core::search::{Evaluate, SearchProfile, WdlModel};
 use motley_core::{Board16x16, Seat, SetGeometry};
 
 use crate::board::{COLOR_SQUARES, NONE, SQUARE_COLOR, SquareSet};
@@ -132,7 +132,7 @@ pub const CONFINE_CAP: i32 = 100;
 pub const CONFINE: i32 = 3;
 /// Royale: how much lower a root move scores, per earlier visit, when it
 /// leads back to a position the game has been in and the seat stands
-/// better ([`Evaluate::REPETITION_PENALTY`]).
+/// better ([`SearchProfile::repetition_penalty`]).
 pub const REPEAT: i32 = 100;
 
 /// Royale: the part (in 1/256) of [`HELD_SHARE`] and [`HANGING_SHARE`]
@@ -444,8 +444,8 @@ pub const WDL: WdlModel = WdlModel::two_seats(1588.2, 0.0, -106.0, -19.6)
 
 impl Evaluate for Sovereign {
     const ANALYSIS_DEPTH: u32 = 6;
-    const REDUCTIONS: bool = true;
-    const QUIESCENCE_PLIES: u32 = QUIESCENCE_PLIES;
+    const PROFILE: SearchProfile =
+        SearchProfile { reductions: true, quiescence_plies: QUIESCENCE_PLIES, ..SearchProfile::DEFAULT };
     const WDL: WdlModel = WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         terms_of(&self.st, seat.0, 256) - terms_of(&self.st, seat.0 ^ 1, 256)
@@ -562,11 +562,14 @@ fn royale_wdl_class(st: &State, seat: Seat) -> usize {
 
 impl Evaluate for Royale {
     const ANALYSIS_DEPTH: u32 = 5;
-    const REDUCTIONS: bool = true;
-    const DEEPER_CUTS: bool = true;
-    const QUIESCENCE_PLIES: u32 = QUIESCENCE_PLIES;
-    const REPETITION_PENALTY: Option<i32> = Some(REPEAT);
-    const PARTIAL_ITERATIONS: bool = true;
+    const PROFILE: SearchProfile = SearchProfile {
+        reductions: true,
+        deeper_cuts: true,
+        quiescence_plies: QUIESCENCE_PLIES,
+        repetition_penalty: Some(REPEAT),
+        partial_iterations: true,
+        ..SearchProfile::DEFAULT
+    };
     const WDL: WdlModel = ROYALE_WDL;
     const WDL_MODELS: &'static [WdlModel] = &ROYALE_WDL_BY_KINGS;
 

@@ -9,7 +9,7 @@
 //! thousandths under the variant's fitted odds; `score cp` is always the
 //! normalised score, see [`motley_core::search::wdl`]) and `BestReply`
 //! (`auto|on|off`: Royale's opponents searched as best-reply layers, or a
-//! ply each; `auto` takes the variant's choice, [`Evaluate::BEST_REPLY`]);
+//! ply each; `auto` takes the variant's choice, [`SearchProfile::best_reply`](motley_core::search::SearchProfile::best_reply));
 //! `ucinewgame`; `position startpos|fen <position string> [moves …]`;
 //! `go [searchmoves <inputs…>] [ponder] [wtime MS] [btime MS] [winc MS]
 //! [binc MS] [movestogo N] [depth N] [nodes N] [movetime MS] [infinite]`

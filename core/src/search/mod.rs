@@ -53,7 +53,7 @@
 //!   its pessimism suits Royale, where any opponent may capture a king left en
 //!   prise by another's check. The cost: it may play too defensively when the
 //!   opponents really do fight each other.
-//! - **Best reply** (opt-in, [`Evaluate::BEST_REPLY`]): paranoid, but the
+//! - **Best reply** (opt-in, [`SearchProfile::best_reply`]): paranoid, but the
 //!   opponents' turns between two turns of the root seat form one layer, one
 //!   ply of depth, in which a single opponent replies with any input while
 //!   the others play their *default* input (the best by the static move
@@ -68,7 +68,7 @@
 //!   Royale a seat searching this way wins fewer games against paranoid
 //!   seats than a paranoid seat does; [`SearchConfig::best_reply`] (UCI
 //!   `BestReply`) turns it on for one searcher.
-//! - **Repetitions** (opt-in, [`Evaluate::REPETITION_PENALTY`]): a variant
+//! - **Repetitions** (opt-in, [`SearchProfile::repetition_penalty`]): a variant
 //!   without a draw by repetition (Royale) may still want a seat that stands
 //!   better to make progress. Given the positions the game went through
 //!   ([`Searcher::set_game_history`], from a
@@ -80,13 +80,13 @@
 //! # Search
 //! [`Searcher::search`] deepens one ply at a time until a [`Limits`] bound or
 //! the stop flag; the last completed iteration gives the result, or, where
-//! the variant opts in ([`Evaluate::PARTIAL_ITERATIONS`]), a better root
+//! the variant opts in ([`SearchProfile::partial_iterations`]), a better root
 //! input the unfinished one has already proved. Each iteration is a
 //! principal-variation (null-window) alpha-beta search; at depth 0 a
 //! quiescence search follows the inputs [`Evaluate::is_quiescence_input`]
 //! names (by default the tactical ones,
 //! [`Evaluate::is_tactical`]; standing pat on the static evaluation) for at
-//! most [`Evaluate::QUIESCENCE_PLIES`] inputs. Chance resolutions
+//! most [`SearchProfile::quiescence_plies`] inputs. Chance resolutions
 //! do not use up depth. Star1 reads bounds on each resolution's value: in
 //! the main search ±[`WIN`], in quiescence the resolution's own stand pat
 //! (quiescence never returns less than it; exact at the quiescence limit),
@@ -109,7 +109,7 @@
 //! probability.
 //!
 //! # Late-move reductions
-//! A variant may opt in ([`Evaluate::REDUCTIONS`], or
+//! A variant may opt in ([`SearchProfile::reductions`], or
 //! [`SearchConfig::reductions`] for one search) to the search's main
 //! selective technique: at a node with at least 3 plies left, every
 //! input after the first 3 that is quiet (not tactical, no positive
@@ -126,7 +126,7 @@
 //! side, uses them: futility pruning at the frontier
 //! ([`Evaluate::futility_margin`]), a cap on the inputs quiescence follows
 //! per node ([`Evaluate::quiescence_width`]), and cuts by table entries
-//! searched deeper than needed ([`Evaluate::DEEPER_CUTS`]).
+//! searched deeper than needed ([`SearchProfile::deeper_cuts`]).
 //!
 //! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
@@ -148,6 +148,25 @@
 //! thread. A node limit bounds the calling thread's nodes. With several
 //! threads a result is no longer reproducible run to run. With one thread
 //! (the default) the search is the single-threaded one, bit for bit.
+//!
+//! # Where each part lives
+//! - `searcher.rs`: the [`Searcher`], its entry points and how it sees a
+//!   node (team, key, static evaluation, terminal value); `config.rs`:
+//!   [`SearchConfig`]; `result.rs`: [`Line`], [`SearchInfo`],
+//!   [`SearchResult`].
+//! - `root.rs`: iterative deepening, the root and multi-PV; `time.rs`: the
+//!   clock (deadline, soft limit, node limit).
+//! - `node.rs`: a decision node of the main search (principal-variation
+//!   search, reductions, futility, table probes and stores);
+//!   `quiescence.rs`; `chance.rs`: chance nodes; `best_reply.rs`:
+//!   best-reply layers. A node's place in the tree and its window travel as
+//!   the small types of `frame.rs`.
+//! - `ordering.rs`: move ordering with killers and history; `tt.rs`: the
+//!   transposition table; `smp.rs`: Lazy SMP.
+//! - What a variant states: `evaluate.rs` ([`Evaluate`]) and `profile.rs`
+//!   ([`SearchProfile`]); the score scale: `score.rs`; limits: `limits.rs`
+//!   and `bounds.rs`; odds: [`wdl`]; players and matches: `players.rs`,
+//!   `play.rs`.
 //!
 //! # Example
 //! ```
@@ -202,366 +221,42 @@
 //! assert_eq!(result.pv().len(), 3);
 //! ```
 
+mod best_reply;
 mod bounds;
-mod engine;
+mod chance;
+mod config;
+mod evaluate;
+mod frame;
+mod limits;
+mod node;
+mod ordering;
 mod play;
+mod players;
+mod profile;
+mod quiescence;
+mod result;
+mod root;
+mod score;
+mod searcher;
 mod smp;
+mod time;
 mod tt;
 pub mod wdl;
 
-use core::fmt;
-use std::time::Duration;
-
-use crate::game::{Position, Seat};
+#[cfg(doc)]
+use crate::game::Position;
 
 pub use bounds::{LimitError, LimitKind};
-pub use engine::{Line, SearchConfig, SearchInfo, SearchResult, Searcher};
+pub use config::SearchConfig;
+pub use evaluate::Evaluate;
+pub use limits::Limits;
 pub use play::{
-    GameRecord, GreedyPlayer, MatchConfig, MatchError, MatchResult, ParsePlayerError, Player, PlayerSpec,
-    PlayerStats, RandomPlayer, SearchPlayer, play_game, play_match, sample_outcome,
+    GameRecord, MatchConfig, MatchError, MatchResult, PlayerStats, play_game, play_match, sample_outcome,
 };
+pub use players::{GreedyPlayer, ParsePlayerError, Player, PlayerSpec, RandomPlayer, SearchPlayer};
+pub use profile::SearchProfile;
+pub use result::{Line, SearchInfo, SearchResult};
+pub use score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, WIN, WIN_BOUND};
+pub use searcher::Searcher;
 pub use tt::Bound;
 pub use wdl::{Wdl, WdlModel};
-
-/// The score of a won game at distance 0; see the [module doc](self).
-pub const WIN: i32 = 1_000_000;
-/// The deepest ply the search visits (root = ply 0).
-pub const MAX_PLY: usize = 256;
-/// Every score above this (below its negative) is a forced win (loss).
-pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
-/// Static evaluations are clamped to ±`EVAL_LIMIT`.
-pub const EVAL_LIMIT: i32 = 500_000;
-/// Larger than any score: the initial search window.
-pub const INFINITY: i32 = WIN + 1;
-
-/// A static evaluation for the search: implemented by each variant's position.
-///
-/// Only [`Evaluate::evaluate`] is required. Scores use the centipawn scale
-/// described in the [module doc](self).
-pub trait Evaluate: Position {
-    /// The depth a front end searches by default (`motley analyze` without
-    /// `--depth` or `--time`): one that finishes well within a second from
-    /// the start position on a 2-core machine. Defaults to 4.
-    const ANALYSIS_DEPTH: u32 = 4;
-
-    /// What a score means: the variant's mapping from raw scores to win,
-    /// draw and loss odds and to the normalised score front ends display
-    /// (see [`wdl`]). Each variant states its own, fitted on self-play
-    /// games of its engine; the default, [`WdlModel::ELO`], reads a raw
-    /// score as an Elo-style expected result `1 / (1 + 10^(−cp/400))`.
-    /// The search never uses it.
-    const WDL: WdlModel = WdlModel::ELO;
-
-    /// The odds models of the variant, one per *class* of position
-    /// ([`Evaluate::wdl_class`]): a variant whose raw scores mean different
-    /// chances in different kinds of position fits one model per kind
-    /// (Royale: by how many kings are left). Defaults to [`Evaluate::WDL`]
-    /// alone. The search never uses them.
-    const WDL_MODELS: &'static [WdlModel] = &[Self::WDL];
-
-    /// Which of [`Evaluate::WDL_MODELS`] reads this position's scores for
-    /// `seat` (an index below its length). Defaults to 0. That model may
-    /// hand scores below a level to another of them ([`WdlModel::below`]),
-    /// where a score says more about what the position becomes than the
-    /// board does (Royale: a seat that has lost its king, or crowned a new
-    /// one, by the end of the searched line).
-    fn wdl_class(&self, seat: Seat) -> usize {
-        let _ = seat;
-        0
-    }
-
-    /// The model that reads this position's scores for `seat`, the one
-    /// front ends use for its odds and normalised score:
-    /// [`Evaluate::WDL_MODELS`] at [`Evaluate::wdl_class`] ([`Evaluate::WDL`]
-    /// unless a variant has classes).
-    fn wdl_model(&self, seat: Seat) -> WdlModel {
-        Self::WDL_MODELS.get(self.wdl_class(seat)).copied().unwrap_or(Self::WDL)
-    }
-
-    /// How good the position is for `seat`, in centipawns, at a decision node
-    /// of an ongoing game (the search scores finished games itself, and never
-    /// calls this at a chance node except at [`MAX_PLY`]). With two seats it
-    /// must be zero-sum (`evaluate(a) == -evaluate(b)`); with four, the
-    /// paranoid search only asks for the root seat, so a useful value compares
-    /// `seat` with its opponents (say, own material minus the strongest
-    /// opponent's).
-    fn evaluate(&self, seat: Seat) -> i32;
-
-    /// The material balance for `seat`, what the `greedy` player maximises.
-    /// Defaults to [`Evaluate::evaluate`].
-    fn material(&self, seat: Seat) -> i32 {
-        self.evaluate(seat)
-    }
-
-    /// Whether `mv` (legal here) changes material or is otherwise forcing
-    /// (capture, engagement, promotion): quiescence search follows exactly
-    /// these inputs, and move ordering tries them before quiet ones.
-    /// Defaults to `false` (no quiescence).
-    fn is_tactical(&self, mv: Self::Move) -> bool {
-        let _ = mv;
-        false
-    }
-
-    /// Whether quiescence search follows `mv` at quiescence ply `qply` (0 at
-    /// the horizon). Defaults to [`Evaluate::is_tactical`] at every ply; a
-    /// variant overrides it to follow some quiet inputs for a bounded number
-    /// of plies past the horizon (Sovereign Chess: stepping onto a square of
-    /// a neutral colour, which takes its whole army), so that the side to
-    /// move at the horizon can still answer them.
-    fn is_quiescence_input(&self, mv: Self::Move, qply: u32) -> bool {
-        let _ = qply;
-        self.is_tactical(mv)
-    }
-
-    /// How many inputs quiescence search follows past the horizon by
-    /// default in this variant; [`SearchConfig::quiescence_plies`] overrides
-    /// it. Defaults to 8.
-    const QUIESCENCE_PLIES: u32 = 8;
-
-    /// How many inputs quiescence search follows at most at a node `qply`
-    /// plies past the horizon, the best-ordered first
-    /// ([`Evaluate::move_order_score`]); `None`, the default, follows every
-    /// one [`Evaluate::is_quiescence_input`] names. With four seats, the
-    /// three opponents' capture sequences multiply: Royale narrows them.
-    fn quiescence_width(&self, qply: u32) -> Option<usize> {
-        let _ = qply;
-        None
-    }
-
-    /// An ordering hint for `mv`, higher first: for tactical inputs an
-    /// MVV-LVA-style value (victim value × 16 − attacker value, scaled to
-    /// well under 10⁸), for quiet ones a small bonus (promotion, …) added to
-    /// the history score. Defaults to 0.
-    fn move_order_score(&self, mv: Self::Move) -> i32 {
-        let _ = mv;
-        0
-    }
-
-    /// Whether the search reduces late quiet inputs by default in this
-    /// variant (see the [module doc](self#late-move-reductions));
-    /// [`SearchConfig::reductions`] overrides it. Defaults to `false`: the
-    /// exact depth-limited tree.
-    const REDUCTIONS: bool = false;
-
-    /// Whether, with more than two seats, the opponents' turns between two
-    /// turns of the root seat are searched as one best-reply layer (BRS+,
-    /// see the [module doc](self#seats)) instead of a ply each (paranoid).
-    /// [`SearchConfig::best_reply`] overrides it. Defaults to `false`.
-    const BEST_REPLY: bool = false;
-
-    /// How much lower the search scores a root input that leads back to a
-    /// position the game has been in, per earlier visit, when the root seat
-    /// stands better (its static evaluation above 0) and the game's history
-    /// was given ([`Searcher::set_game_history`]). A variant without a draw
-    /// by repetition sets it so that a seat ahead does not shuffle pieces
-    /// between two squares forever; a seat behind may. `None` (the default):
-    /// repetitions are not looked at.
-    const REPETITION_PENALTY: Option<i32> = None;
-
-    /// Whether a transposition-table entry searched *deeper* than the
-    /// remaining depth may cut the search, the usual rule of chess engines
-    /// (see the [module doc](self#search)). Defaults to `false`: only an entry of
-    /// exactly the remaining depth cuts, which keeps a fixed-depth value the
-    /// plain value of the depth-limited tree; a variant without chance nodes
-    /// may opt in for speed.
-    const DEEPER_CUTS: bool = false;
-
-    /// Whether a search stopped in the middle of an iteration (by its time
-    /// or node limit, or the stop flag) plays the best root input that
-    /// iteration has proved: one searched after the previous best, at the
-    /// new depth, that scored above it; the result keeps the depth of the
-    /// last completed iteration and takes that input's line and score.
-    /// Defaults to `false`: the last completed iteration decides. Only with
-    /// one line (`multipv` 1) and a root where a seat decides. A variant
-    /// whose iterations grow so fast that a short time limit spends most of
-    /// itself in an iteration it does not finish (Royale: one round is four
-    /// plies) may opt in.
-    const PARTIAL_ITERATIONS: bool = false;
-
-    /// Futility pruning at the frontier (see the [module
-    /// doc](self#late-move-reductions)): at a node of the main search with
-    /// one ply left, outside the principal variation, when the static
-    /// evaluation plus this margin (centipawns) cannot reach alpha, the
-    /// quiet inputs after the first that [late-move
-    /// reductions](self#late-move-reductions) would reduce are not searched
-    /// (the node's value is then at most the evaluation plus the margin).
-    /// `None`, the default: no pruning.
-    fn futility_margin(&self) -> Option<i32> {
-        None
-    }
-
-    /// Loss aversion at chance nodes, in percent: at a chance node, an
-    /// outcome that ends the game at once with a loss for the seat to move
-    /// (the seat that chose to take the chance) weighs this many percent of
-    /// its probability, and the other outcomes share the rest in proportion
-    /// (see the [module doc](self#chance-nodes-and-loss-aversion)).
-    /// 100, the default, is plain expectimax. [`SearchConfig::loss_aversion`]
-    /// overrides it.
-    fn loss_aversion(&self) -> u32 {
-        100
-    }
-}
-
-/// A search score seen from one seat: centipawns, or a win/loss with its
-/// distance (see the [module doc](self)).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Score(pub i32);
-
-impl Score {
-    /// A draw, at any distance.
-    pub const DRAW: Score = Score(0);
-
-    /// A win `plies` inputs from now (`win_in(1)`: the input played now wins).
-    #[must_use]
-    pub const fn win_in(plies: u32) -> Score {
-        Score(WIN - plies as i32)
-    }
-
-    /// A loss `plies` inputs from now (`loss_in(0)`: the game is lost).
-    #[must_use]
-    pub const fn loss_in(plies: u32) -> Score {
-        Score(-WIN + plies as i32)
-    }
-
-    /// For a forced result, its distance in inputs: positive for a win,
-    /// negative for a loss (a loss at distance 0, a finished lost game, is
-    /// `Some(0)` only through [`Score::is_loss`]). `None` for other scores.
-    #[must_use]
-    pub const fn win_distance(self) -> Option<i32> {
-        if self.0 > WIN_BOUND {
-            Some(WIN - self.0)
-        } else if self.0 < -WIN_BOUND {
-            Some(-(WIN + self.0))
-        } else {
-            None
-        }
-    }
-
-    /// Whether this is a forced win.
-    #[must_use]
-    pub const fn is_win(self) -> bool {
-        self.0 > WIN_BOUND
-    }
-
-    /// Whether this is a forced loss.
-    #[must_use]
-    pub const fn is_loss(self) -> bool {
-        self.0 < -WIN_BOUND
-    }
-
-    /// The UCI form: `cp <centipawns>`, or `mate <n>` for a forced result,
-    /// `n` counting the mover's own inputs (`⌈distance / 2⌉`, negative for a
-    /// loss), as two-seat GUIs expect.
-    ///
-    /// ```
-    /// use motley_core::search::Score;
-    /// assert_eq!(Score(-35).uci(), "cp -35");
-    /// assert_eq!(Score::win_in(3).uci(), "mate 2");
-    /// assert_eq!(Score::loss_in(4).uci(), "mate -2");
-    /// assert_eq!(Score::loss_in(0).uci(), "mate 0");
-    /// ```
-    #[must_use]
-    pub fn uci(self) -> String {
-        match self.win_distance() {
-            Some(d) if d > 0 => format!("mate {}", (d + 1) / 2),
-            Some(d) => format!("mate {}", -((-d + 1) / 2)),
-            None => format!("cp {}", self.0),
-        }
-    }
-
-    /// The score in centipawns, if it is not a forced result.
-    #[must_use]
-    pub const fn centipawns(self) -> Option<i32> {
-        if self.is_win() || self.is_loss() { None } else { Some(self.0) }
-    }
-}
-
-impl fmt::Display for Score {
-    /// `+1.25` (pawns), `0.00`, `win in 3`, `loss in 4` (inputs).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_win() {
-            write!(f, "win in {}", WIN - self.0)
-        } else if self.is_loss() {
-            write!(f, "loss in {}", WIN + self.0)
-        } else {
-            let sign = match self.0.signum() {
-                1 => "+",
-                -1 => "-",
-                _ => "",
-            };
-            let abs = self.0.unsigned_abs();
-            write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
-        }
-    }
-}
-
-/// When a search stops. With no bound at all it runs until the stop flag
-/// (or depth [`Limits::MAX_DEPTH`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Limits {
-    /// The last iteration's depth, in decision plies.
-    pub depth: Option<u32>,
-    /// Wall-clock budget: the search stops within it (an unfinished iteration
-    /// is dropped, unless [`Evaluate::PARTIAL_ITERATIONS`] keeps what it
-    /// proved) and starts no new iteration after 60% of it.
-    pub time: Option<Duration>,
-    /// Stop after this many nodes (every visited position counts).
-    pub nodes: Option<u64>,
-    /// How many best root inputs to score exactly (≥ 1).
-    pub multipv: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { depth: None, time: None, nodes: None, multipv: 1 }
-    }
-}
-
-impl Limits {
-    /// The deepest iteration any search starts.
-    pub const MAX_DEPTH: u32 = 64;
-
-    /// Search to `depth` plies.
-    #[must_use]
-    pub fn depth(depth: u32) -> Self {
-        Limits { depth: Some(depth), ..Limits::default() }
-    }
-
-    /// Search for at most `ms` milliseconds.
-    #[must_use]
-    pub fn time_ms(ms: u64) -> Self {
-        Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() }
-    }
-
-    /// Search at most `nodes` nodes.
-    #[must_use]
-    pub fn nodes(nodes: u64) -> Self {
-        Limits { nodes: Some(nodes), ..Limits::default() }
-    }
-
-    /// A time budget for one move with `remaining` on the clock and
-    /// `increment` per move: a thirtieth of the remaining time plus most of
-    /// the increment, never more than half the remaining time (at least 1 ms).
-    ///
-    /// ```
-    /// use motley_core::search::Limits;
-    /// use std::time::Duration;
-    /// let l = Limits::for_clock(Duration::from_secs(60), Duration::from_secs(1));
-    /// assert_eq!(l.time, Some(Duration::from_millis(2_000 + 900)));
-    /// let l = Limits::for_clock(Duration::from_millis(100), Duration::from_secs(5));
-    /// assert_eq!(l.time, Some(Duration::from_millis(50)));
-    /// ```
-    #[must_use]
-    pub fn for_clock(remaining: Duration, increment: Duration) -> Self {
-        let budget =
-            (remaining / 30 + increment.mul_f64(0.9)).min(remaining / 2).max(Duration::from_millis(1));
-        Limits { time: Some(budget), ..Limits::default() }
-    }
-
-    /// The same limits with `k` principal variations.
-    #[must_use]
-    pub fn with_multipv(self, k: usize) -> Self {
-        Limits { multipv: k.max(1), ..self }
-    }
-}

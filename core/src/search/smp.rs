@@ -38,11 +38,15 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::tt::{Bound, Entry, Table};
+use super::tt::{BUCKET_ENTRIES, Bound, Entry, MIB_SHIFT, Table};
 use super::{Evaluate, Limits, SearchInfo, SearchResult, Searcher};
 
-/// Stripes of a [`SharedTable`] (a power of two).
+/// Stripes of a [`SharedTable`] (a power of two): enough that two threads
+/// rarely wait on one lock.
 const STRIPES: usize = 256;
+/// A key's stripe comes from its top byte (the table's bucket index uses
+/// the low bits, so the two stay independent).
+const STRIPE_SHIFT: u32 = 56;
 
 /// A transposition table shared by threads: [`STRIPES`] locked stripes.
 pub(crate) struct SharedTable<M> {
@@ -52,15 +56,15 @@ pub(crate) struct SharedTable<M> {
 impl<M: Copy> SharedTable<M> {
     /// A table of about `megabytes` MiB in total.
     pub(crate) fn new(megabytes: usize) -> Self {
-        let bytes = megabytes.max(1) << 20;
-        let buckets = (bytes / (2 * Table::<M>::ENTRY_BYTES) / STRIPES).max(1);
+        let bytes = megabytes.max(1) << MIB_SHIFT;
+        let buckets = (bytes / (BUCKET_ENTRIES * Table::<M>::ENTRY_BYTES) / STRIPES).max(1);
         SharedTable { stripes: (0..STRIPES).map(|_| Mutex::new(Table::with_buckets(buckets))).collect() }
     }
 
     /// The stripe of `key`, locked (a poisoned lock is taken over: a table
     /// entry is plain data, never left half-written by a panic).
     fn stripe(&self, key: u64) -> MutexGuard<'_, Table<M>> {
-        let i = (key >> 56) as usize % self.stripes.len();
+        let i = (key >> STRIPE_SHIFT) as usize % self.stripes.len();
         self.stripes[i].lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -141,8 +145,12 @@ impl<M: Copy> Tt<M> {
     }
 }
 
-/// Slots of [`Signals::busy`] (a power of two).
+/// Slots of [`Signals::busy`] (a power of two): far more than the nodes
+/// all threads search at once, so that marks rarely share a slot.
 const BUSY_SLOTS: usize = 1 << 14;
+/// Mixes the remaining depth into a [`busy_key`]: the 64-bit golden ratio,
+/// which spreads consecutive depths over the whole key.
+const DEPTH_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// What the threads of one Lazy SMP search tell each other.
 #[derive(Debug)]
@@ -215,7 +223,7 @@ impl Drop for BusyMark<'_> {
 /// The key of a node for [`Signals`]: its table key and remaining depth (the
 /// same position at another depth is another search).
 pub(crate) fn busy_key(key: u64, depth: u32) -> u64 {
-    key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    key ^ u64::from(depth).wrapping_mul(DEPTH_MIX)
 }
 
 /// A searcher's part in a Lazy SMP search.
@@ -267,6 +275,45 @@ impl Role {
     /// Whether the main thread stops: a helper completed the last iteration.
     pub(crate) fn main_may_stop(&self) -> bool {
         matches!(self, Role::Main(signals) if signals.done.load(Ordering::Relaxed))
+    }
+}
+
+/// The shallowest node (plies left) a Lazy SMP thread marks as busy while
+/// it searches it (see `Signals::is_busy`); a thread defers the inputs of
+/// a node deeper than this whose child another thread has marked.
+pub(super) const DEFER_FROM_DEPTH: u32 = 1;
+
+/// The order a node's inputs are searched in with deferral: every index
+/// once, in order, except those [`Deferring::defer`]red, which come after
+/// the rest (each then offered with `may_defer` false, so it is searched).
+pub(super) struct Deferring {
+    len: usize,
+    next: usize,
+    deferred: Vec<usize>,
+    again: usize,
+}
+
+impl Deferring {
+    pub(super) fn new(len: usize) -> Self {
+        Deferring { len, next: 0, deferred: Vec::new(), again: 0 }
+    }
+
+    /// The next index to search and whether it may still be deferred.
+    pub(super) fn next(&mut self) -> Option<(usize, bool)> {
+        if self.next < self.len {
+            self.next += 1;
+            Some((self.next - 1, true))
+        } else if self.again < self.deferred.len() {
+            self.again += 1;
+            Some((self.deferred[self.again - 1], false))
+        } else {
+            None
+        }
+    }
+
+    /// Puts index `i` (just offered) after the others.
+    pub(super) fn defer(&mut self, i: usize) {
+        self.deferred.push(i);
     }
 }
 
@@ -379,5 +426,19 @@ mod tests {
         assert!(s.is_busy(a));
         drop(guard);
         assert!(!s.is_busy(a));
+    }
+
+    #[test]
+    fn deferred_indices_come_last_in_the_order_they_were_deferred() {
+        let mut order = Deferring::new(5);
+        let mut seen = Vec::new();
+        while let Some((i, may_defer)) = order.next() {
+            if may_defer && (i == 1 || i == 3) {
+                order.defer(i);
+                continue;
+            }
+            seen.push((i, may_defer));
+        }
+        assert_eq!(seen, [(0, true), (2, true), (4, true), (1, false), (3, false)]);
     }
 }

@@ -39,6 +39,13 @@ impl<M> Entry<M> {
     const EMPTY: Self = Entry { key: 0, mv: None, score: 0, depth: 0, bound: None, generation: 0 };
 }
 
+/// Entries per bucket: a key may sit in either; the first keeps the deeper
+/// or newer entry, the second takes the rest.
+pub(crate) const BUCKET_ENTRIES: usize = 2;
+/// A table size in MiB becomes bytes by this shift.
+pub(crate) const MIB_SHIFT: u32 = 20;
+
+/// One thread's transposition table: buckets of [`BUCKET_ENTRIES`] entries.
 pub(crate) struct Table<M> {
     entries: Vec<Entry<M>>,
     generation: u8,
@@ -72,8 +79,8 @@ impl<M: Copy> Table<M> {
     /// A table of about `megabytes` MiB (at least one bucket; the bucket
     /// count is a power of two).
     pub(crate) fn new(megabytes: usize) -> Self {
-        let bytes = megabytes.max(1) << 20;
-        let buckets = (bytes / (2 * size_of::<Entry<M>>())).max(1);
+        let bytes = megabytes.max(1) << MIB_SHIFT;
+        let buckets = (bytes / (BUCKET_ENTRIES * size_of::<Entry<M>>())).max(1);
         let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
         Table { entries: vec![Entry::EMPTY; 2 * buckets], generation: 0 }
     }

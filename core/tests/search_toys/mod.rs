@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use motley_core::search::{EVAL_LIMIT, Evaluate, WIN};
+use motley_core::search::{EVAL_LIMIT, Evaluate, SearchProfile, WIN};
 use motley_core::zobrist::splitmix64;
 use motley_core::{Outcome, Position, Seat, SeatResult};
 
@@ -320,7 +320,7 @@ pub enum Node {
     End { seat: u8, winner: Option<u8> },
 }
 
-/// `PARTIAL` is [`Evaluate::PARTIAL_ITERATIONS`].
+/// `PARTIAL` is [`SearchProfile::partial_iterations`].
 #[derive(Clone, Debug)]
 pub struct Tree<const PARTIAL: bool = false> {
     pub nodes: &'static [Node],
@@ -417,7 +417,7 @@ impl<const PARTIAL: bool> Position for Tree<PARTIAL> {
 }
 
 impl<const PARTIAL: bool> Evaluate for Tree<PARTIAL> {
-    const PARTIAL_ITERATIONS: bool = PARTIAL;
+    const PROFILE: SearchProfile = SearchProfile { partial_iterations: PARTIAL, ..SearchProfile::DEFAULT };
     fn evaluate(&self, seat: Seat) -> i32 {
         match self.nodes[self.at] {
             Node::Decide { eval, .. } => eval[seat.index()],
@@ -547,7 +547,7 @@ pub fn reference_for_mover<P: Evaluate>(pos: &P, depth: u32, qmax: u32) -> i32 {
 }
 
 /// Plain best-reply search (BRS+), no pruning, no table: the value of `pos`
-/// for the seat to move at the root with [`Evaluate::BEST_REPLY`] on. The
+/// for the seat to move at the root with [`SearchProfile::best_reply`] on. The
 /// root seat maximises over its inputs, one ply each. The opponents' turns
 /// up to its next turn form one layer, one ply of depth, valued at the
 /// minimum over its lines: in each, one opponent plays any input and every

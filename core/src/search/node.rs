@@ -1,0 +1,278 @@
+//! The node search: a decision node of the main search (principal-variation
+//! alpha-beta with late-move reductions and futility pruning where the
+//! variant opts in), what every node does on entry, and the table glue.
+
+use super::frame::{Best, Frame, Window};
+use super::smp::{DEFER_FROM_DEPTH, Deferring, busy_key};
+use super::time::Clock;
+use super::tt::{Bound, from_tt, to_tt};
+use super::{Evaluate, MAX_PLY, Searcher};
+
+/// The shallowest remaining depth at which late quiet inputs are reduced.
+const REDUCE_FROM_DEPTH: u32 = 3;
+/// How many inputs of a node are searched at full depth before reductions.
+pub(super) const REDUCE_AFTER: usize = 3;
+/// From this many plies left, the latest quiet inputs (from the
+/// [`DEEP_REDUCE_AFTER`]th on) are reduced by two plies instead of one:
+/// deep in a wide tree the late inputs rarely matter.
+const DEEP_REDUCE_FROM_DEPTH: u32 = 6;
+/// Which input of a node (counted from 0) is the first reduced by two
+/// plies at [`DEEP_REDUCE_FROM_DEPTH`] plies left or more.
+const DEEP_REDUCE_AFTER: usize = 2 * REDUCE_AFTER;
+
+impl<P: Evaluate> Searcher<P> {
+    /// Counts a node; whether the search must unwind.
+    fn enter(&mut self, ply: usize) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        let limit = self.clock.out_of_nodes(self.nodes);
+        let polled = Clock::polls_at(self.nodes) && (self.stopped_outside() || self.clock.past_deadline());
+        self.aborted = limit || polled;
+        self.aborted
+    }
+
+    /// Searches `child` of a node of `team` in `frame` (the child's),
+    /// returning its value for `team`: the main search while depth is
+    /// left, else quiescence.
+    pub(super) fn child(&mut self, team: u8, child: &P, frame: Frame, window: Window) -> i32 {
+        let same = self.team(child) == team;
+        let window = if same { window } else { window.negated() };
+        let v = if frame.in_quiescence() {
+            self.qsearch(child, frame, window)
+        } else {
+            self.node(child, frame, window)
+        };
+        if same { v } else { -v }
+    }
+
+    /// What every node of the main search and of quiescence does first:
+    /// clear its principal variation, count it (and notice a stop), and
+    /// learn whether the game goes on (`goes_on`). `Err` carries the node's
+    /// value when it is decided without its inputs: 0 once stopped, the
+    /// terminal value of a finished game, the static evaluation at the ply
+    /// cap.
+    pub(super) fn open(&mut self, pos: &P, ply: usize, goes_on: impl FnOnce() -> bool) -> Result<(), i32> {
+        self.pv[ply].clear();
+        if self.enter(ply) {
+            return Err(0);
+        }
+        if !goes_on() {
+            return Err(self.terminal(pos, ply));
+        }
+        if ply >= MAX_PLY - 1 {
+            return Err(self.static_eval(pos));
+        }
+        Ok(())
+    }
+
+    /// [`Searcher::open`] for a node that needs its legal inputs: lists them.
+    pub(super) fn open_node(&mut self, pos: &P, ply: usize) -> Result<P::MoveList, i32> {
+        let mut moves = None;
+        self.open(pos, ply, || !moves.insert(pos.legal_moves()).is_empty())?;
+        Ok(moves.expect("listed by `open`"))
+    }
+
+    /// A decision or chance node of the main search.
+    pub(super) fn node(&mut self, pos: &P, frame: Frame, mut window: Window) -> i32 {
+        if frame.in_quiescence() {
+            return self.qsearch(pos, frame, window);
+        }
+        let moves = match self.open_node(pos, frame.ply) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
+        if let Some(outcomes) = pos.chance() {
+            return self.chance(pos, &outcomes, frame, window);
+        }
+        if self.best_reply && self.team(pos) == 1 {
+            return self.replies(pos, &moves, frame, window);
+        }
+        let key = self.key(pos);
+        let tt_move = match self.probe(key, frame, window, !window.is_pv()) {
+            Ok(mv) => mv,
+            Err(value) => return value,
+        };
+        let team = self.team(pos);
+        let buf = self.ordered(pos, &moves, tt_move, frame.ply, team);
+        let searched = window;
+        let mut best = Best::none();
+        let futile = self.futility_bound(pos, frame, window);
+        // With threads: inputs another thread is searching go last.
+        let busy = self.busy_signals(frame.depth);
+        let mark = busy.as_ref().and_then(|b| b.mark_while(busy_key(key, frame.depth)));
+        let mut order = Deferring::new(buf.len());
+        while let Some((i, may_defer)) = order.next() {
+            let mv = buf[i].1;
+            if let Some(bound) = futile
+                && i > 0
+                && self.is_late_quiet(pos, mv, frame.ply)
+            {
+                best.score = best.score.max(bound);
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if may_defer
+                && i > 0
+                && frame.depth > DEFER_FROM_DEPTH
+                && let Some(b) = &busy
+                && b.is_busy(busy_key(self.key(&child), frame.depth - 1))
+            {
+                order.defer(i);
+                continue;
+            }
+            let reduction = self.reduction(pos, mv, frame, i);
+            let below = |r: u32| frame.child(frame.depth - 1 - r);
+            let score = self.pvs(i == 0, reduction, window, |s, r, w| s.child(team, &child, below(r), w));
+            if self.aborted {
+                self.buffers[frame.ply] = buf;
+                return 0;
+            }
+            if self.improve(score, mv, frame.ply, &mut best, &mut window) {
+                if !pos.is_tactical(mv) {
+                    self.order.reward(team, mv, frame.depth, frame.ply);
+                }
+                break;
+            }
+        }
+        self.buffers[frame.ply] = buf;
+        drop(mark);
+        self.store(key, best, searched, frame);
+        best.score
+    }
+
+    /// Futility at the frontier: with one ply left, outside the principal
+    /// variation, the bound `stand + margin` when even that cannot reach
+    /// alpha, so quiet inputs cannot lift the node (see
+    /// [`Evaluate::futility_margin`]); `None` otherwise.
+    fn futility_bound(&self, pos: &P, frame: Frame, window: Window) -> Option<i32> {
+        match pos.futility_margin() {
+            Some(margin) if frame.depth == 1 && !window.is_pv() => {
+                let stand = self.static_eval(pos);
+                (stand.saturating_add(margin) <= window.alpha).then_some(stand.saturating_add(margin))
+            }
+            _ => None,
+        }
+    }
+
+    /// How many plies shallower the `i`-th input `mv` of a node is searched
+    /// first: late quiet inputs, where the variant (or the configuration)
+    /// reduces them.
+    fn reduction(&self, pos: &P, mv: P::Move, frame: Frame, i: usize) -> u32 {
+        if self.reducing(frame.depth) && i >= REDUCE_AFTER && self.is_late_quiet(pos, mv, frame.ply) {
+            1 + u32::from(frame.depth >= DEEP_REDUCE_FROM_DEPTH && i >= DEEP_REDUCE_AFTER)
+        } else {
+            0
+        }
+    }
+
+    /// Whether late quiet inputs are reduced at a node `depth` plies deep.
+    pub(super) fn reducing(&self, depth: u32) -> bool {
+        depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::PROFILE.reductions)
+    }
+
+    /// The principal-variation search of one input in `window`: `search`
+    /// runs the child with a reduction and a window. The first input gets
+    /// the full window; a later one a null window (reduced by `reduction`
+    /// plies, then again at full depth if it beats alpha), and the full
+    /// window only if it lands inside it.
+    pub(super) fn pvs(
+        &mut self,
+        first: bool,
+        reduction: u32,
+        window: Window,
+        mut search: impl FnMut(&mut Self, u32, Window) -> i32,
+    ) -> i32 {
+        let alpha = window.alpha;
+        let mut score = if first {
+            alpha + 1
+        } else {
+            let mut s = search(self, reduction, Window::null(alpha));
+            if reduction > 0 && !self.aborted && s > alpha {
+                s = search(self, 0, Window::null(alpha));
+            }
+            s
+        };
+        if !self.aborted && score > alpha && (first || score < window.beta) {
+            score = search(self, 0, window);
+        }
+        score
+    }
+
+    /// Takes input `mv`'s `score` into a decision node's best score and
+    /// input and its window's alpha (and its principal variation); whether
+    /// it cuts (reaches beta).
+    pub(super) fn improve(
+        &mut self,
+        score: i32,
+        mv: P::Move,
+        ply: usize,
+        best: &mut Best<P::Move>,
+        window: &mut Window,
+    ) -> bool {
+        if score <= best.score {
+            return false;
+        }
+        best.score = score;
+        best.mv = Some(mv);
+        if score <= window.alpha {
+            return false;
+        }
+        window.alpha = score;
+        self.extend_pv(ply, mv);
+        window.alpha >= window.beta
+    }
+
+    /// The principal variation at `ply`: `mv`, then the one below it.
+    pub(super) fn extend_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// The table's move for the node `key`, or `Err` with the node's value
+    /// when the entry answers it: `may_cut` and an entry searched to exactly
+    /// the frame's depth (or deeper, if the variant opts in: see the module
+    /// doc) whose bound settles `window`.
+    pub(super) fn probe(
+        &self,
+        key: u64,
+        frame: Frame,
+        window: Window,
+        may_cut: bool,
+    ) -> Result<Option<P::Move>, i32> {
+        let Some(e) = self.tt.probe(key) else {
+            return Ok(None);
+        };
+        let depth = frame.depth;
+        let deep_enough =
+            u32::from(e.depth) == depth || (P::PROFILE.deeper_cuts && u32::from(e.depth) > depth);
+        if may_cut && deep_enough {
+            let s = from_tt(e.score, frame.ply);
+            match e.bound {
+                Some(Bound::Exact) => return Err(s),
+                Some(Bound::Lower) if s >= window.beta => return Err(s),
+                Some(Bound::Upper) if s <= window.alpha => return Err(s),
+                _ => {}
+            }
+        }
+        Ok(e.mv)
+    }
+
+    /// Stores the node `key`'s `best`, searched in `frame` with the window
+    /// `searched`.
+    pub(super) fn store(&mut self, key: u64, best: Best<P::Move>, searched: Window, frame: Frame) {
+        let bound = if best.score >= searched.beta {
+            Bound::Lower
+        } else if best.score > searched.alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best.mv, to_tt(best.score, frame.ply), frame.depth, bound);
+    }
+}
