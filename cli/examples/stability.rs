@@ -199,6 +199,152 @@ fn read_positions<P: Evaluate>(file: &str) -> Result<Vec<(String, P)>, String> {
     Ok(positions)
 }
 
+/// Writes `g.count` middle-game positions to stdout, trying at most four
+/// games per position, and says on stderr how many games it took.
+fn generate<P: Evaluate>(g: &Generate) {
+    let mut written = 0;
+    let mut game = 0;
+    while written < g.count && game < g.count * 4 {
+        if let Some(fen) = middle_game::<P>(g.seed + game, g) {
+            println!("{fen}");
+            written += 1;
+        }
+        game += 1;
+    }
+    eprintln!("{written} positions from {game} games");
+}
+
+/// The fastest of `s.repeat` searches of `pos` to `s.depth` with `threads`
+/// threads, each by a new searcher: the time in seconds and the depth reached.
+fn fastest_search<P: Evaluate>(pos: &P, s: &Speedup, threads: usize) -> (f64, u32) {
+    (0..s.repeat)
+        .map(|_| {
+            let mut searcher = Searcher::<P>::new(SearchConfig { threads, ..SearchConfig::default() });
+            let t = Instant::now();
+            let r = searcher.search(pos, &Limits::depth(s.depth));
+            (t.elapsed().as_secs_f64(), r.depth)
+        })
+        .fold((f64::INFINITY, 0), |a, b| if b.0 < a.0 { b } else { a })
+}
+
+/// Prints each position's time with one thread and with `s.threads`, then
+/// the median ratio.
+fn speedup<P: Evaluate>(s: &Speedup) -> Result<(), String> {
+    let positions = read_positions::<P>(&s.file)?;
+    let mut ratios = Vec::new();
+    for (name, pos) in positions.iter().take(s.count) {
+        let (one, d1) = fastest_search(pos, s, 1);
+        let (many, dn) = fastest_search(pos, s, s.threads);
+        let ratio = one / many;
+        println!(
+            "{name}: depth {d1}/{dn}, 1 thread {one:.3} s, {} threads {many:.3} s, speed-up {ratio:.2}",
+            s.threads
+        );
+        ratios.push(ratio);
+    }
+    ratios.sort_by(f64::total_cmp);
+    println!();
+    println!(
+        "{} positions, depth {}, {} threads: speed-up median {:.2} (min {:.2}, max {:.2})",
+        ratios.len(),
+        s.depth,
+        s.threads,
+        median(&ratios),
+        ratios.first().copied().unwrap_or(f64::NAN),
+        ratios.last().copied().unwrap_or(f64::NAN)
+    );
+    Ok(())
+}
+
+/// One position's scores as printed: `depth:normalised/raw` in pawns, or
+/// `depth:forced`.
+fn shown_scores(scores: &[(u32, Option<(i32, i32)>)]) -> String {
+    let shown: Vec<String> = scores
+        .iter()
+        .map(|(d, v)| match v {
+            Some((raw, cp)) => format!("{d}:{:+.2}/{:+.2}", f64::from(*cp) / 100.0, f64::from(*raw) / 100.0),
+            None => format!("{d}:forced"),
+        })
+        .collect();
+    shown.join(" ")
+}
+
+/// The largest minus the smallest of `window`'s normalised and raw scores,
+/// in pawns.
+fn band(window: &[(i32, i32)]) -> (f64, f64) {
+    let spread = |f: fn(&(i32, i32)) -> i32| {
+        let vals: Vec<i32> = window.iter().map(f).collect();
+        f64::from(vals.iter().max().unwrap() - vals.iter().min().unwrap()) / 100.0
+    };
+    (spread(|v| v.1), spread(|v| v.0))
+}
+
+/// The changes between consecutive depths over all positions, each list
+/// sorted, and the start position's band.
+struct Changes {
+    /// Changes of the raw score, in pawns.
+    raw: Vec<f64>,
+    /// Changes of the normalised score, in pawns.
+    normalised: Vec<f64>,
+    /// The start position's band, normalised then raw.
+    start_band: (f64, f64),
+}
+
+/// Searches each position, prints its scores and gathers the changes
+/// between depths `m.from..=m.to`.
+fn gather_changes<P: Evaluate>(positions: &[(String, P)], m: &Measure) -> Changes {
+    let mut changes = Changes { raw: Vec::new(), normalised: Vec::new(), start_band: (0.0, 0.0) };
+    for (name, pos) in positions {
+        let scores = depth_scores(pos, m.to, m.threads);
+        println!("{name}: {}", shown_scores(&scores));
+        let window: Vec<(i32, i32)> =
+            scores.iter().filter(|(d, _)| (m.from..=m.to).contains(d)).filter_map(|(_, v)| *v).collect();
+        for w in window.windows(2) {
+            changes.raw.push(f64::from((w[1].0 - w[0].0).abs()) / 100.0);
+            changes.normalised.push(f64::from((w[1].1 - w[0].1).abs()) / 100.0);
+        }
+        if name == "start" && !window.is_empty() {
+            changes.start_band = band(&window);
+        }
+    }
+    changes.raw.sort_by(f64::total_cmp);
+    changes.normalised.sort_by(f64::total_cmp);
+    changes
+}
+
+/// Prints each position's scores by depth, then the summary of the changes
+/// between depths and the start position's band.
+fn measure<P: Evaluate>(m: &Measure) -> Result<(), String> {
+    let mut positions = vec![("start".to_owned(), P::start())];
+    positions.extend(read_positions::<P>(&m.file)?);
+    let t = Instant::now();
+    let Changes { raw: raw_changes, normalised: changes, start_band } = gather_changes(&positions, m);
+    println!();
+    println!(
+        "{} positions (start + {}), depths {}..={}, {} changes, {:.1} s",
+        positions.len(),
+        positions.len() - 1,
+        m.from,
+        m.to,
+        changes.len(),
+        t.elapsed().as_secs_f64()
+    );
+    println!(
+        "change between depths, normalised: median {:.2}, p90 {:.2}, max {:.2} pawns",
+        percentile(&changes, 0.5),
+        percentile(&changes, 0.9),
+        changes.last().copied().unwrap_or(f64::NAN)
+    );
+    println!(
+        "change between depths, raw:        median {:.2}, p90 {:.2}, max {:.2} pawns",
+        percentile(&raw_changes, 0.5),
+        percentile(&raw_changes, 0.9),
+        raw_changes.last().copied().unwrap_or(f64::NAN)
+    );
+    println!("start band: normalised {:.2}, raw {:.2} pawns", start_band.0, start_band.1);
+    Ok(())
+}
+
 struct Run<'a>(&'a Job);
 
 impl VariantTask for Run<'_> {
@@ -207,117 +353,11 @@ impl VariantTask for Run<'_> {
     fn run<P: Evaluate + BoardView>(self) -> Result<(), String> {
         match self.0 {
             Job::Generate(g) => {
-                let mut written = 0;
-                let mut game = 0;
-                while written < g.count && game < g.count * 4 {
-                    if let Some(fen) = middle_game::<P>(g.seed + game, g) {
-                        println!("{fen}");
-                        written += 1;
-                    }
-                    game += 1;
-                }
-                eprintln!("{written} positions from {game} games");
+                generate::<P>(g);
                 Ok(())
             }
-            Job::Speedup(s) => {
-                let positions = read_positions::<P>(&s.file)?;
-                let mut ratios = Vec::new();
-                for (name, pos) in positions.iter().take(s.count) {
-                    let time = |threads: usize| {
-                        (0..s.repeat)
-                            .map(|_| {
-                                let mut searcher =
-                                    Searcher::<P>::new(SearchConfig { threads, ..SearchConfig::default() });
-                                let t = Instant::now();
-                                let r = searcher.search(pos, &Limits::depth(s.depth));
-                                (t.elapsed().as_secs_f64(), r.depth)
-                            })
-                            .fold((f64::INFINITY, 0), |a, b| if b.0 < a.0 { b } else { a })
-                    };
-                    let (one, d1) = time(1);
-                    let (many, dn) = time(s.threads);
-                    let ratio = one / many;
-                    println!(
-                        "{name}: depth {d1}/{dn}, 1 thread {one:.3} s, {} threads {many:.3} s, speed-up {ratio:.2}",
-                        s.threads
-                    );
-                    ratios.push(ratio);
-                }
-                ratios.sort_by(f64::total_cmp);
-                println!();
-                println!(
-                    "{} positions, depth {}, {} threads: speed-up median {:.2} (min {:.2}, max {:.2})",
-                    ratios.len(),
-                    s.depth,
-                    s.threads,
-                    median(&ratios),
-                    ratios.first().copied().unwrap_or(f64::NAN),
-                    ratios.last().copied().unwrap_or(f64::NAN)
-                );
-                Ok(())
-            }
-            Job::Measure(m) => {
-                let mut positions = vec![("start".to_owned(), P::start())];
-                positions.extend(read_positions::<P>(&m.file)?);
-                let (mut raw_changes, mut changes) = (Vec::new(), Vec::new());
-                let mut start_band = (0.0, 0.0);
-                let t = Instant::now();
-                for (name, pos) in &positions {
-                    let scores = depth_scores(pos, m.to, m.threads);
-                    let shown: Vec<String> = scores
-                        .iter()
-                        .map(|(d, v)| match v {
-                            Some((raw, cp)) => {
-                                format!("{d}:{:+.2}/{:+.2}", f64::from(*cp) / 100.0, f64::from(*raw) / 100.0)
-                            }
-                            None => format!("{d}:forced"),
-                        })
-                        .collect();
-                    println!("{name}: {}", shown.join(" "));
-                    let window: Vec<(i32, i32)> = scores
-                        .iter()
-                        .filter(|(d, _)| (m.from..=m.to).contains(d))
-                        .filter_map(|(_, v)| *v)
-                        .collect();
-                    for w in window.windows(2) {
-                        raw_changes.push(f64::from((w[1].0 - w[0].0).abs()) / 100.0);
-                        changes.push(f64::from((w[1].1 - w[0].1).abs()) / 100.0);
-                    }
-                    if name == "start" && !window.is_empty() {
-                        let band = |f: fn(&(i32, i32)) -> i32| {
-                            let vals: Vec<i32> = window.iter().map(f).collect();
-                            f64::from(vals.iter().max().unwrap() - vals.iter().min().unwrap()) / 100.0
-                        };
-                        start_band = (band(|v| v.1), band(|v| v.0));
-                    }
-                }
-                raw_changes.sort_by(f64::total_cmp);
-                changes.sort_by(f64::total_cmp);
-                println!();
-                println!(
-                    "{} positions (start + {}), depths {}..={}, {} changes, {:.1} s",
-                    positions.len(),
-                    positions.len() - 1,
-                    m.from,
-                    m.to,
-                    changes.len(),
-                    t.elapsed().as_secs_f64()
-                );
-                println!(
-                    "change between depths, normalised: median {:.2}, p90 {:.2}, max {:.2} pawns",
-                    percentile(&changes, 0.5),
-                    percentile(&changes, 0.9),
-                    changes.last().copied().unwrap_or(f64::NAN)
-                );
-                println!(
-                    "change between depths, raw:        median {:.2}, p90 {:.2}, max {:.2} pawns",
-                    percentile(&raw_changes, 0.5),
-                    percentile(&raw_changes, 0.9),
-                    raw_changes.last().copied().unwrap_or(f64::NAN)
-                );
-                println!("start band: normalised {:.2}, raw {:.2} pawns", start_band.0, start_band.1);
-                Ok(())
-            }
+            Job::Speedup(s) => speedup::<P>(s),
+            Job::Measure(m) => measure::<P>(m),
         }
     }
 }

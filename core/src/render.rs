@@ -31,7 +31,7 @@
 use core::fmt::Write as _;
 
 use crate::game::Position;
-use crate::view::{BoardView, Cell, Glyph, Rgb};
+use crate::view::{BoardView, Cell, Glyph, PieceRow, Region, Rgb};
 
 /// Whether a text diagram uses colour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -344,22 +344,16 @@ fn piece_text(g: &Glyph, cx: u32, cy: u32, size: u32) -> String {
 pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
     let (files, ranks) = view.dimensions();
     let extra = view.annotations();
-    let s = SQUARE_PX;
+    let frame = Frame::new(files, ranks);
     let m = MARGIN_PX;
-    let board_width = 2 * m + u32::from(files) * s;
-    let board_height = 2 * m + u32::from(ranks) * s;
-    let x = |file: u8| m + u32::from(file) * s;
-    let y = |rank: u8| m + u32::from(ranks - 1 - rank) * s;
 
     // The rows beside the board: a label line, then the pieces, wrapped.
-    let p = ROW_PIECE_PX;
-    let row_lines = |n: usize| (n as u32).div_ceil(ROW_PIECES).max(1);
-    let panel_width = if extra.rows.is_empty() { 0 } else { ROW_PIECES * p + m };
-    let panel_height: u32 = extra.rows.iter().map(|r| LINE_PX + row_lines(r.pieces.len()) * p + 6).sum();
+    let panel_width = if extra.rows.is_empty() { 0 } else { ROW_PIECES * ROW_PIECE_PX + m };
+    let panel_height: u32 = extra.rows.iter().map(row_height).sum();
     let side = view.details().into_iter().find(|(k, _)| *k == "side_to_move").map(|(_, v)| v);
     let text_lines = u32::from(side.is_some()) + extra.notes.len() as u32;
-    let top_height = board_height.max(m + panel_height);
-    let width = board_width + panel_width;
+    let top_height = frame.board_height.max(m + panel_height);
+    let width = frame.board_width + panel_width;
     let height = top_height + text_lines * LINE_PX + if text_lines > 0 { m / 2 } else { 0 };
 
     let cells: Vec<Vec<Cell>> = (0..ranks).map(|r| (0..files).map(|f| view.cell(f, r)).collect()).collect();
@@ -377,8 +371,76 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
          'Segoe UI Symbol', sans-serif\">"
     );
     let _ = writeln!(out, "<rect class=\"frame\" width=\"{width}\" height=\"{height}\" fill=\"#302e2b\"/>");
-    for rank in (0..ranks).rev() {
-        for file in 0..files {
+    svg_squares(&mut out, frame, &cells, &table);
+    for region in &extra.regions {
+        svg_region(&mut out, frame, region);
+    }
+    svg_highlights(&mut out, frame, highlight);
+    svg_coordinates(&mut out, frame);
+    svg_pieces(&mut out, frame, &cells);
+    svg_rows(&mut out, frame, &extra.rows);
+    svg_text_lines(&mut out, top_height, side.as_deref(), &extra.notes);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The style of the coordinates around the board in an SVG picture.
+const COORD_STYLE: &str =
+    "fill=\"#e8e6e3\" font-size=\"14\" text-anchor=\"middle\" dominant-baseline=\"central\"";
+/// The style of the text beside and under the board in an SVG picture.
+const LABEL_STYLE: &str = "fill=\"#e8e6e3\" font-size=\"13\" dominant-baseline=\"central\"";
+
+/// The board's place in an SVG picture: its size in squares and in pixels
+/// (margins included), and where each file and rank is drawn.
+#[derive(Clone, Copy)]
+struct Frame {
+    files: u8,
+    ranks: u8,
+    board_width: u32,
+    board_height: u32,
+}
+
+impl Frame {
+    /// The frame of a board of `files` × `ranks` squares.
+    fn new(files: u8, ranks: u8) -> Self {
+        Frame {
+            files,
+            ranks,
+            board_width: 2 * MARGIN_PX + u32::from(files) * SQUARE_PX,
+            board_height: 2 * MARGIN_PX + u32::from(ranks) * SQUARE_PX,
+        }
+    }
+
+    /// The left edge of `file`'s squares.
+    fn x(self, file: u8) -> u32 {
+        MARGIN_PX + u32::from(file) * SQUARE_PX
+    }
+
+    /// The top edge of `rank`'s squares (the first rank at the bottom).
+    fn y(self, rank: u8) -> u32 {
+        MARGIN_PX + u32::from(self.ranks - 1 - rank) * SQUARE_PX
+    }
+}
+
+/// The lines of pieces a row of `n` pieces beside the board wraps into (at
+/// least one, so that an empty row keeps its place).
+fn row_lines(n: usize) -> u32 {
+    (n as u32).div_ceil(ROW_PIECES).max(1)
+}
+
+/// The height of a row beside the board: its label line, its lines of
+/// pieces and a gap.
+fn row_height(row: &PieceRow) -> u32 {
+    LINE_PX + row_lines(row.pieces.len()) * ROW_PIECE_PX + 6
+}
+
+/// The squares, top rank first: each a `<rect>` in its light, dark or tint
+/// colour, and a tinted one with its tint's tag small in the bottom-left
+/// corner.
+fn svg_squares(out: &mut String, frame: Frame, cells: &[Vec<Cell>], table: &[(&str, char)]) {
+    let s = SQUARE_PX;
+    for rank in (0..frame.ranks).rev() {
+        for file in 0..frame.files {
             let cell = &cells[usize::from(rank)][usize::from(file)];
             let name = square_name(file, rank);
             let (fill, tint_attr) = match cell.tint {
@@ -389,137 +451,181 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
                 out,
                 "<rect class=\"square\" data-square=\"{name}\"{tint_attr} x=\"{}\" y=\"{}\" width=\"{s}\" \
                  height=\"{s}\" fill=\"{fill}\"/>",
-                x(file),
-                y(rank)
+                frame.x(file),
+                frame.y(rank)
             );
             if let Some((tint, rgb)) = cell.tint {
                 let _ = writeln!(
                     out,
                     "<text class=\"tint-tag\" data-square=\"{name}\" x=\"{}\" y=\"{}\" font-size=\"11\" \
                      font-weight=\"bold\" fill=\"{}\">{}</text>",
-                    x(file) + 3,
-                    y(rank) + s - 4,
+                    frame.x(file) + 3,
+                    frame.y(rank) + s - 4,
                     outline(rgb),
-                    xml_escape(&tag_of(&table, tint).to_string())
+                    xml_escape(&tag_of(table, tint).to_string())
                 );
             }
         }
     }
-    for region in &extra.regions {
-        let d = outline_path(&region.squares, s, |f, r| (x(f), y(r)));
-        let _ = writeln!(
-            out,
-            "<g class=\"region\" data-label=\"{}\" fill=\"none\" stroke-linecap=\"square\">\
-             <path d=\"{d}\" stroke=\"{}\" stroke-width=\"6\"/><path d=\"{d}\" stroke=\"{}\" \
-             stroke-width=\"3\"/></g>",
-            xml_escape(&region.label),
-            outline(region.color),
-            region.color
-        );
-    }
+}
+
+/// A region's outline: a wide contrasting stroke under a narrow one in the
+/// region's colour, so that it shows on any square.
+fn svg_region(out: &mut String, frame: Frame, region: &Region) {
+    let d = outline_path(&region.squares, SQUARE_PX, |f, r| (frame.x(f), frame.y(r)));
+    let _ = writeln!(
+        out,
+        "<g class=\"region\" data-label=\"{}\" fill=\"none\" stroke-linecap=\"square\">\
+         <path d=\"{d}\" stroke=\"{}\" stroke-width=\"6\"/><path d=\"{d}\" stroke=\"{}\" \
+         stroke-width=\"3\"/></g>",
+        xml_escape(&region.label),
+        outline(region.color),
+        region.color
+    );
+}
+
+/// A ring inside each of the `highlight` squares that is on the board.
+fn svg_highlights(out: &mut String, frame: Frame, highlight: &[(u8, u8)]) {
+    let s = SQUARE_PX;
     for &(file, rank) in highlight {
-        if file < files && rank < ranks {
+        if file < frame.files && rank < frame.ranks {
             let _ = writeln!(
                 out,
                 "<rect class=\"highlight\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
                  fill=\"none\" stroke=\"{HIGHLIGHT}\" stroke-width=\"4\"/>",
                 square_name(file, rank),
-                x(file) + 3,
-                y(rank) + 3,
+                frame.x(file) + 3,
+                frame.y(rank) + 3,
                 s - 6,
                 s - 6
             );
         }
     }
-    let coord = "fill=\"#e8e6e3\" font-size=\"14\" text-anchor=\"middle\" dominant-baseline=\"central\"";
-    for file in 0..files {
-        let cx = x(file) + s / 2;
+}
+
+/// The file letters above and below the board, then the rank numbers left
+/// and right of it.
+fn svg_coordinates(out: &mut String, frame: Frame) {
+    let (s, m) = (SQUARE_PX, MARGIN_PX);
+    let coord = COORD_STYLE;
+    for file in 0..frame.files {
+        let cx = frame.x(file) + s / 2;
         let letter = char::from(b'a' + file % 26);
         let _ = writeln!(out, "<text class=\"coord\" x=\"{cx}\" y=\"{}\" {coord}>{letter}</text>", m / 2);
         let _ = writeln!(
             out,
             "<text class=\"coord\" x=\"{cx}\" y=\"{}\" {coord}>{letter}</text>",
-            board_height - m / 2
+            frame.board_height - m / 2
         );
     }
-    for rank in 0..ranks {
-        let cy = y(rank) + s / 2;
+    for rank in 0..frame.ranks {
+        let cy = frame.y(rank) + s / 2;
         let number = u32::from(rank) + 1;
         let _ = writeln!(out, "<text class=\"coord\" x=\"{}\" y=\"{cy}\" {coord}>{number}</text>", m / 2);
         let _ = writeln!(
             out,
             "<text class=\"coord\" x=\"{}\" y=\"{cy}\" {coord}>{number}</text>",
-            board_width - m / 2
+            frame.board_width - m / 2
         );
     }
-    for rank in (0..ranks).rev() {
-        for file in 0..files {
-            let Some(g) = &cells[usize::from(rank)][usize::from(file)].piece else { continue };
-            let name = square_name(file, rank);
-            let army = xml_escape(g.army);
-            let _ = writeln!(out, "<g class=\"piece\" data-square=\"{name}\" data-army=\"{army}\">");
-            let _ = writeln!(out, "<title>{army} {} on {name}</title>", xml_escape(&g.letter.to_string()));
-            let _ = writeln!(out, "{}", piece_text(g, x(file) + s / 2, y(rank) + s / 2 + 2, s * 4 / 5));
-            if let Some(mark) = g.mark {
-                let _ = writeln!(
-                    out,
-                    "<text class=\"mark\" x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" \
-                     text-anchor=\"end\" dominant-baseline=\"hanging\" fill=\"{}\" stroke=\"{}\" \
-                     stroke-width=\"0.8\" paint-order=\"stroke\">{}</text>",
-                    x(file) + s - 3,
-                    y(rank) + 2,
-                    g.color,
-                    outline(g.color),
-                    xml_escape(&mark.to_string())
-                );
+}
+
+/// The pieces on the board, top rank first.
+fn svg_pieces(out: &mut String, frame: Frame, cells: &[Vec<Cell>]) {
+    for rank in (0..frame.ranks).rev() {
+        for file in 0..frame.files {
+            if let Some(g) = &cells[usize::from(rank)][usize::from(file)].piece {
+                svg_piece(out, frame, g, file, rank);
             }
-            out.push_str("</g>\n");
         }
     }
-    let label = "fill=\"#e8e6e3\" font-size=\"13\" dominant-baseline=\"central\"";
-    let mut top = m;
-    for row in &extra.rows {
-        let left = board_width;
-        let _ = writeln!(out, "<g class=\"row\" data-label=\"{}\">", xml_escape(&row.label));
-        let count = if row.pieces.is_empty() { " (none)" } else { "" };
-        if !row.pieces.is_empty() {
-            let used = (row.pieces.len() as u32).min(ROW_PIECES);
-            let _ = writeln!(
-                out,
-                "<rect x=\"{left}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
-                top + LINE_PX,
-                used * p,
-                row_lines(row.pieces.len()) * p
-            );
-        }
+}
+
+/// One piece on the board: a group with a `<title>` naming army, letter and
+/// square, the symbol, and its mark (if any) in the top-right corner.
+fn svg_piece(out: &mut String, frame: Frame, g: &Glyph, file: u8, rank: u8) {
+    let s = SQUARE_PX;
+    let name = square_name(file, rank);
+    let army = xml_escape(g.army);
+    let _ = writeln!(out, "<g class=\"piece\" data-square=\"{name}\" data-army=\"{army}\">");
+    let _ = writeln!(out, "<title>{army} {} on {name}</title>", xml_escape(&g.letter.to_string()));
+    let _ = writeln!(out, "{}", piece_text(g, frame.x(file) + s / 2, frame.y(rank) + s / 2 + 2, s * 4 / 5));
+    if let Some(mark) = g.mark {
         let _ = writeln!(
             out,
-            "<text x=\"{left}\" y=\"{}\" {label}>{}{count}</text>",
-            top + LINE_PX / 2,
-            xml_escape(&row.label)
+            "<text class=\"mark\" x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" \
+             text-anchor=\"end\" dominant-baseline=\"hanging\" fill=\"{}\" stroke=\"{}\" \
+             stroke-width=\"0.8\" paint-order=\"stroke\">{}</text>",
+            frame.x(file) + s - 3,
+            frame.y(rank) + 2,
+            g.color,
+            outline(g.color),
+            xml_escape(&mark.to_string())
         );
-        for (i, g) in row.pieces.iter().enumerate() {
-            let (col, line) = (i as u32 % ROW_PIECES, i as u32 / ROW_PIECES);
-            let _ = writeln!(
-                out,
-                "<g class=\"row-piece\" data-army=\"{}\">{}</g>",
-                xml_escape(g.army),
-                piece_text(g, left + col * p + p / 2, top + LINE_PX + line * p + p / 2 + 1, p)
-            );
-        }
-        out.push_str("</g>\n");
-        top += LINE_PX + row_lines(row.pieces.len()) * p + 6;
     }
+    out.push_str("</g>\n");
+}
+
+/// The rows of off-board pieces, one under the other right of the board.
+fn svg_rows(out: &mut String, frame: Frame, rows: &[PieceRow]) {
+    let mut top = MARGIN_PX;
+    for row in rows {
+        svg_row(out, frame.board_width, top, row);
+        top += row_height(row);
+    }
+}
+
+/// One row of off-board pieces with its top-left corner at `(left, top)`:
+/// its label (" (none)" when empty), then its pieces on light squares,
+/// wrapped every [`ROW_PIECES`].
+fn svg_row(out: &mut String, left: u32, top: u32, row: &PieceRow) {
+    let p = ROW_PIECE_PX;
+    let label = LABEL_STYLE;
+    let _ = writeln!(out, "<g class=\"row\" data-label=\"{}\">", xml_escape(&row.label));
+    let count = if row.pieces.is_empty() { " (none)" } else { "" };
+    if !row.pieces.is_empty() {
+        let used = (row.pieces.len() as u32).min(ROW_PIECES);
+        let _ = writeln!(
+            out,
+            "<rect x=\"{left}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT}\"/>",
+            top + LINE_PX,
+            used * p,
+            row_lines(row.pieces.len()) * p
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{left}\" y=\"{}\" {label}>{}{count}</text>",
+        top + LINE_PX / 2,
+        xml_escape(&row.label)
+    );
+    for (i, g) in row.pieces.iter().enumerate() {
+        let (col, line) = (i as u32 % ROW_PIECES, i as u32 / ROW_PIECES);
+        let _ = writeln!(
+            out,
+            "<g class=\"row-piece\" data-army=\"{}\">{}</g>",
+            xml_escape(g.army),
+            piece_text(g, left + col * p + p / 2, top + LINE_PX + line * p + p / 2 + 1, p)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// The lines of text under the board and the rows, from `top_height`
+/// down: the side to move (if known), then the notes.
+fn svg_text_lines(out: &mut String, top_height: u32, side: Option<&str>, notes: &[String]) {
+    let m = MARGIN_PX;
+    let label = LABEL_STYLE;
     let mut line_y = top_height + LINE_PX / 2;
     if let Some(side) = side {
         let _ = writeln!(
             out,
             "<text class=\"to-move\" x=\"{m}\" y=\"{line_y}\" {label} font-weight=\"bold\">to move: {}</text>",
-            xml_escape(&side)
+            xml_escape(side)
         );
         line_y += LINE_PX;
     }
-    for note in &extra.notes {
+    for note in notes {
         let _ = writeln!(
             out,
             "<text class=\"note\" x=\"{m}\" y=\"{line_y}\" {label}>{}</text>",
@@ -527,8 +633,6 @@ pub fn svg<V: BoardView + ?Sized>(view: &V, highlight: &[(u8, u8)]) -> String {
         );
         line_y += LINE_PX;
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// The squares named in a move's notation: a file letter `a`.. within the

@@ -149,60 +149,75 @@ pub(crate) fn generate<S: MoveSink<Move>>(pos: &Joker, sink: &mut S) {
     let own = b.by_color[us as usize];
     let them = b.by_color[us.other() as usize];
     let occ = own | them;
-    let empty = !occ;
-    let targets = !own;
-    let mine = |r: Role| b.by_role[r as usize] & own;
+    generate_pawns(pos, sink, own, them);
+    generate_pieces(pos, sink, own, occ);
+    generate_castling(pos, sink, own, occ);
+    generate_drops(pos, sink, !occ);
+}
 
-    // Pawns.
-    let pawns = mine(Role::Pawn);
-    if pawns != 0 {
-        let third = pos.rules.third_rank_double_step;
-        // Promotion targets, then the promotion choices only if there are any.
-        let (push, left, right, last, deltas) = match us {
-            Color::White => {
-                let single = (pawns << 8) & empty;
-                let mut from2 = single & RANK_3;
-                if third {
-                    from2 |= single & RANK_4;
-                }
-                let double = (from2 << 8) & empty;
-                let left = ((pawns & !FILE_A) << 7) & them;
-                let right = ((pawns & !FILE_H) << 9) & them;
-                pawn_moves(sink, double, 16);
-                (single, left, right, RANK_8, [8, 7, 9])
-            }
-            Color::Black => {
-                let single = (pawns >> 8) & empty;
-                let mut from2 = single & RANK_6;
-                if third {
-                    from2 |= single & RANK_5;
-                }
-                let double = (from2 >> 8) & empty;
-                let left = ((pawns & !FILE_A) >> 9) & them;
-                let right = ((pawns & !FILE_H) >> 7) & them;
-                pawn_moves(sink, double, -16);
-                (single, left, right, RANK_1, [-8, -9, -7])
-            }
-        };
-        pawn_moves(sink, push & !last, deltas[0]);
-        pawn_moves(sink, left & !last, deltas[1]);
-        pawn_moves(sink, right & !last, deltas[2]);
-        if (push | left | right) & last != 0 {
-            let mut roles = [Role::Pawn; 5];
-            let n = promotion_roles(pos, &mut roles);
-            let roles = &roles[..n];
-            promotions(sink, push & last, deltas[0], roles);
-            promotions(sink, left & last, deltas[1], roles);
-            promotions(sink, right & last, deltas[2], roles);
-        }
-        if pos.ep < 64 {
-            let from = pawn_attacks(us.other(), u32::from(pos.ep)) & pawns;
-            sink.push_set(Bits([from]), |f| Move::normal(f, pos.ep));
-        }
+/// Feeds the pawn moves of the side to move (`own` its men, `them` the
+/// other side's): pushes, double steps, captures, promotions, en passant.
+/// Inlined into [`generate`], the hot path, so that the split costs nothing.
+#[inline(always)]
+fn generate_pawns<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, own: u64, them: u64) {
+    let pawns = pos.board.by_role[Role::Pawn as usize] & own;
+    if pawns == 0 {
+        return;
     }
+    let us = pos.turn;
+    let empty = !(own | them);
+    let third = pos.rules.third_rank_double_step;
+    // Promotion targets, then the promotion choices only if there are any.
+    let (push, left, right, last, deltas) = match us {
+        Color::White => {
+            let single = (pawns << 8) & empty;
+            let mut from2 = single & RANK_3;
+            if third {
+                from2 |= single & RANK_4;
+            }
+            let double = (from2 << 8) & empty;
+            let left = ((pawns & !FILE_A) << 7) & them;
+            let right = ((pawns & !FILE_H) << 9) & them;
+            pawn_moves(sink, double, 16);
+            (single, left, right, RANK_8, [8, 7, 9])
+        }
+        Color::Black => {
+            let single = (pawns >> 8) & empty;
+            let mut from2 = single & RANK_6;
+            if third {
+                from2 |= single & RANK_5;
+            }
+            let double = (from2 >> 8) & empty;
+            let left = ((pawns & !FILE_A) >> 9) & them;
+            let right = ((pawns & !FILE_H) >> 7) & them;
+            pawn_moves(sink, double, -16);
+            (single, left, right, RANK_1, [-8, -9, -7])
+        }
+    };
+    pawn_moves(sink, push & !last, deltas[0]);
+    pawn_moves(sink, left & !last, deltas[1]);
+    pawn_moves(sink, right & !last, deltas[2]);
+    if (push | left | right) & last != 0 {
+        let mut roles = [Role::Pawn; 5];
+        let n = promotion_roles(pos, &mut roles);
+        let roles = &roles[..n];
+        promotions(sink, push & last, deltas[0], roles);
+        promotions(sink, left & last, deltas[1], roles);
+        promotions(sink, right & last, deltas[2], roles);
+    }
+    if pos.ep < 64 {
+        let from = pawn_attacks(us.other(), u32::from(pos.ep)) & pawns;
+        sink.push_set(Bits([from]), |f| Move::normal(f, pos.ep));
+    }
+}
 
-    // Each piece's reach, iterated as typed squares of the 8x8 board.
-    let set = |r: Role| squares(mine(r));
+/// Feeds the moves of the side to move's knights, bishops, rooks, queens and
+/// kings (`own` its men, `occ` every man), each piece's reach iterated as
+/// typed squares of the 8x8 board. Inlined into [`generate`], the hot path.
+#[inline(always)]
+fn generate_pieces<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, own: u64, occ: u64) {
+    let targets = !own;
+    let set = |r: Role| squares(pos.board.by_role[r as usize] & own);
     for sq in set(Role::Knight) {
         moves_from(sink, sq.bit(), Board8x8::knight(sq).0[0] & targets);
     }
@@ -216,45 +231,57 @@ pub(crate) fn generate<S: MoveSink<Move>>(pos: &Joker, sink: &mut S) {
     for sq in set(Role::Queen) {
         moves_from(sink, sq.bit(), slider::queen(sq, Bits([occ])).0[0] & targets);
     }
-    let kings = mine(Role::King);
     for sq in set(Role::King) {
         moves_from(sink, sq.bit(), Board8x8::king(sq).0[0] & targets);
     }
+}
 
-    // Castling (Black only; the rights imply king on e8 and rook on its corner).
-    if pos.castling != 0 && us == Color::Black && kings & (1 << E8) != 0 {
-        let rooks = mine(Role::Rook);
-        let safe = |sqs: &[u8]| {
-            !pos.rules.castling_needs_safe_squares
-                || sqs.iter().all(|&s| !attacked_by(pos, Color::White, u32::from(s), occ))
-        };
-        if pos.castling & 1 != 0
-            && rooks & (1 << H8) != 0
-            && occ & (1 << F8 | 1 << G8) == 0
-            && safe(&[E8, F8, G8])
-        {
-            sink.push(Move::normal(E8, G8));
-        }
-        if pos.castling & 2 != 0
-            && rooks & (1 << A8) != 0
-            && occ & (1 << B8 | 1 << C8 | 1 << D8) == 0
-            && safe(&[E8, D8, C8])
-        {
-            sink.push(Move::normal(E8, C8));
-        }
+/// Feeds the castling moves (Black only; the rights imply king on e8 and
+/// rook on its corner), `own` being Black's men and `occ` every man.
+/// Inlined into [`generate`], the hot path.
+#[inline(always)]
+fn generate_castling<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, own: u64, occ: u64) {
+    let mine = |r: Role| pos.board.by_role[r as usize] & own;
+    if pos.castling == 0 || pos.turn != Color::Black || mine(Role::King) & (1 << E8) == 0 {
+        return;
     }
+    let rooks = mine(Role::Rook);
+    let safe = |sqs: &[u8]| {
+        !pos.rules.castling_needs_safe_squares
+            || sqs.iter().all(|&s| !attacked_by(pos, Color::White, u32::from(s), occ))
+    };
+    if pos.castling & 1 != 0
+        && rooks & (1 << H8) != 0
+        && occ & (1 << F8 | 1 << G8) == 0
+        && safe(&[E8, F8, G8])
+    {
+        sink.push(Move::normal(E8, G8));
+    }
+    if pos.castling & 2 != 0
+        && rooks & (1 << A8) != 0
+        && occ & (1 << B8 | 1 << C8 | 1 << D8) == 0
+        && safe(&[E8, D8, C8])
+    {
+        sink.push(Move::normal(E8, C8));
+    }
+}
 
-    // Drops from the Joker Reserve.
-    let reserve = pos.reserve[us as usize];
-    if reserve != [0; 3] {
-        if reserve[0] != 0 {
-            sink.push_set(Bits([empty & PAWN_DROP_RANKS]), |t| Move::drop(Role::Pawn, t));
-        }
-        if reserve[1] != 0 {
-            sink.push_set(Bits([empty]), |t| Move::drop(Role::Knight, t));
-        }
-        if reserve[2] != 0 {
-            sink.push_set(Bits([empty]), |t| Move::drop(Role::Bishop, t));
-        }
+/// Feeds the drops from the side to move's Joker Reserve onto the `empty`
+/// squares (pawns on ranks 3 to 6 only). Inlined into [`generate`], the hot
+/// path.
+#[inline(always)]
+fn generate_drops<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, empty: u64) {
+    let reserve = pos.reserve[pos.turn as usize];
+    if reserve == [0; 3] {
+        return;
+    }
+    if reserve[0] != 0 {
+        sink.push_set(Bits([empty & PAWN_DROP_RANKS]), |t| Move::drop(Role::Pawn, t));
+    }
+    if reserve[1] != 0 {
+        sink.push_set(Bits([empty]), |t| Move::drop(Role::Knight, t));
+    }
+    if reserve[2] != 0 {
+        sink.push_set(Bits([empty]), |t| Move::drop(Role::Bishop, t));
     }
 }

@@ -162,62 +162,102 @@ fn bad_kind(bad: &BadToken) -> ReadErrorKind {
     }
 }
 
-fn parse_game(stream: &mut Stream<'_>, index: usize) -> Result<RawGame, ReadError> {
-    let mut tags: Vec<(Tag, Pos)> = Vec::new();
-    let start = stream.peek().map(|t| t.pos).unwrap_or_default();
-    let err = |tags: &[(Tag, Pos)], token: &Token, kind: ReadErrorKind| ReadError {
+/// An error of game `index` (its tags so far give its label) at `token`.
+fn error_at_token(index: usize, tags: &[(Tag, Pos)], token: &Token, kind: ReadErrorKind) -> ReadError {
+    ReadError {
         game: index,
         label: label(tags),
         move_number: None,
         pos: token.pos,
         token: token.text.clone(),
         kind: Box::new(kind),
-    };
-    let at_end = |tags: &[(Tag, Pos)], pos: Pos, kind: ReadErrorKind| ReadError {
+    }
+}
+
+/// An error of game `index` where the text ends: at `pos`, with no token.
+fn error_at_end(index: usize, tags: &[(Tag, Pos)], pos: Pos, kind: ReadErrorKind) -> ReadError {
+    ReadError {
         game: index,
         label: label(tags),
         move_number: None,
         pos,
         token: String::new(),
         kind: Box::new(kind),
-    };
-    // Tag pairs.
+    }
+}
+
+/// One game: its tag pairs, then its move text up to the termination marker.
+fn parse_game(stream: &mut Stream<'_>, index: usize) -> Result<RawGame, ReadError> {
+    let start = stream.peek().map(|t| t.pos).unwrap_or_default();
+    let tags = parse_tags(stream, index, start)?;
+    let (main, end) = parse_move_text(stream, index, &tags, start)?;
+    Ok(RawGame { index, tags, main, termination: (end.text, end.pos), start })
+}
+
+/// The tag pairs at the start of a game, in their order.
+fn parse_tags(stream: &mut Stream<'_>, index: usize, start: Pos) -> Result<Vec<(Tag, Pos)>, ReadError> {
+    let mut tags: Vec<(Tag, Pos)> = Vec::new();
     while stream.peek().is_some_and(|t| t.kind == TokenKind::TagOpen) {
         let open = stream.next().unwrap_or_else(|| unreachable_token(start));
-        let Some(name) = stream.next() else {
-            return Err(at_end(&tags, open.pos, ReadErrorKind::Truncated));
-        };
-        let TokenKind::Word(name_text) = &name.kind else {
-            let why = format!("expected a tag name after `[`, found {}", describe(&name.kind));
-            return Err(err(&tags, &name, ReadErrorKind::Malformed(why)));
-        };
-        if !is_tag_name(name_text) {
-            return Err(err(&tags, &name, ReadErrorKind::UnknownTag(name_text.clone())));
-        }
-        let Some(value) = stream.next() else {
-            return Err(at_end(&tags, name.pos, ReadErrorKind::Truncated));
-        };
-        let value_text = match &value.kind {
-            TokenKind::Str(s) => s.clone(),
-            TokenKind::Bad(b) => return Err(err(&tags, &value, bad_kind(b))),
-            other => {
-                let why = format!("expected the tag's value in quotes, found {}", describe(other));
-                return Err(err(&tags, &value, ReadErrorKind::Malformed(why)));
-            }
-        };
-        let Some(close) = stream.next() else {
-            return Err(at_end(&tags, value.pos, ReadErrorKind::Truncated));
-        };
-        if close.kind != TokenKind::TagClose {
-            let why = format!("expected `]` after the tag's value, found {}", describe(&close.kind));
-            return Err(err(&tags, &close, ReadErrorKind::Malformed(why)));
-        }
-        if tags.iter().any(|(t, _)| t.name == *name_text) {
-            return Err(err(&tags, &name, ReadErrorKind::DuplicatedTag(name_text.clone())));
-        }
-        tags.push((Tag { name: name_text.clone(), value: value_text }, name.pos));
+        let tag = parse_tag(stream, index, &tags, open.pos)?;
+        tags.push(tag);
     }
-    // Move text.
+    Ok(tags)
+}
+
+/// One tag pair after its `[` (at `open`): name, quoted value and `]`. The
+/// name must have the form of a tag name and not be among `tags` already.
+fn parse_tag(
+    stream: &mut Stream<'_>,
+    index: usize,
+    tags: &[(Tag, Pos)],
+    open: Pos,
+) -> Result<(Tag, Pos), ReadError> {
+    let err = |token: &Token, kind: ReadErrorKind| error_at_token(index, tags, token, kind);
+    let at_end = |pos: Pos| error_at_end(index, tags, pos, ReadErrorKind::Truncated);
+    let Some(name) = stream.next() else {
+        return Err(at_end(open));
+    };
+    let TokenKind::Word(name_text) = &name.kind else {
+        let why = format!("expected a tag name after `[`, found {}", describe(&name.kind));
+        return Err(err(&name, ReadErrorKind::Malformed(why)));
+    };
+    if !is_tag_name(name_text) {
+        return Err(err(&name, ReadErrorKind::UnknownTag(name_text.clone())));
+    }
+    let Some(value) = stream.next() else {
+        return Err(at_end(name.pos));
+    };
+    let value_text = match &value.kind {
+        TokenKind::Str(s) => s.clone(),
+        TokenKind::Bad(b) => return Err(err(&value, bad_kind(b))),
+        other => {
+            let why = format!("expected the tag's value in quotes, found {}", describe(other));
+            return Err(err(&value, ReadErrorKind::Malformed(why)));
+        }
+    };
+    let Some(close) = stream.next() else {
+        return Err(at_end(value.pos));
+    };
+    if close.kind != TokenKind::TagClose {
+        let why = format!("expected `]` after the tag's value, found {}", describe(&close.kind));
+        return Err(err(&close, ReadErrorKind::Malformed(why)));
+    }
+    if tags.iter().any(|(t, _)| t.name == *name_text) {
+        return Err(err(&name, ReadErrorKind::DuplicatedTag(name_text.clone())));
+    }
+    Ok((Tag { name: name_text.clone(), value: value_text }, name.pos))
+}
+
+/// The move text of a game, from `start`: its main line (variations inside)
+/// and the termination marker that ends it.
+fn parse_move_text(
+    stream: &mut Stream<'_>,
+    index: usize,
+    tags: &[(Tag, Pos)],
+    start: Pos,
+) -> Result<(RawLine, Token), ReadError> {
+    // The open lines, the main line first, each with where it opened.
     let mut stack: Vec<(RawLine, Pos)> = vec![(RawLine::default(), start)];
     loop {
         let Some(token) = stream.next() else {
@@ -227,85 +267,86 @@ fn parse_game(stream: &mut Stream<'_>, index: usize) -> Result<RawGame, ReadErro
                 ReadErrorKind::Truncated
             };
             let pos = stack.last().filter(|_| stack.len() > 1).map_or(stream.last, |(_, p)| *p);
-            return Err(at_end(&tags, pos, kind));
+            return Err(error_at_end(index, tags, pos, kind));
         };
-        let depth = stack.len() - 1;
-        let line = &mut stack[depth].0;
-        match &token.kind {
-            TokenKind::MoveNumber(_) => {}
-            kind if is_end(kind) => {
-                if depth > 0 {
-                    return Err(err(
-                        &tags,
-                        &token,
-                        ReadErrorKind::UnbalancedParentheses("the game ends inside a variation"),
-                    ));
-                }
-                let (main, _) = stack.pop().unwrap_or_default();
-                return Ok(RawGame {
-                    index,
-                    tags,
-                    main,
-                    termination: (token.text.clone(), token.pos),
-                    start,
-                });
+        if is_end(&token.kind) {
+            if stack.len() > 1 {
+                let kind = ReadErrorKind::UnbalancedParentheses("the game ends inside a variation");
+                return Err(error_at_token(index, tags, &token, kind));
             }
-            TokenKind::Word(w) => line.nodes.push(RawNode {
-                token: w.clone(),
-                pos: token.pos,
-                nags: Vec::new(),
-                comments: Vec::new(),
-                variations: Vec::new(),
-            }),
-            TokenKind::Nag(n) => match line.nodes.last_mut() {
-                Some(node) => node.nags.push(*n),
-                None => {
-                    let why = "an annotation mark before any move of its line".to_owned();
-                    return Err(err(&tags, &token, ReadErrorKind::Malformed(why)));
-                }
-            },
-            TokenKind::Comment(c) => {
-                if !c.is_empty() {
-                    match line.nodes.last_mut() {
-                        Some(node) => node.comments.push(c.clone()),
-                        None => line.comments.push(c.clone()),
-                    }
-                }
+            let (main, _) = stack.pop().unwrap_or_default();
+            return Ok((main, token));
+        }
+        add_token(&mut stack, &token).map_err(|kind| error_at_token(index, tags, &token, kind))?;
+    }
+}
+
+/// Adds a token of the move text that is not a termination marker to the
+/// innermost open line of `stack`: a move, an annotation mark or a comment
+/// goes into it, `(` opens a variation and `)` closes one into the move it
+/// follows.
+fn add_token(stack: &mut Vec<(RawLine, Pos)>, token: &Token) -> Result<(), ReadErrorKind> {
+    let depth = stack.len() - 1;
+    let line = &mut stack[depth].0;
+    match &token.kind {
+        TokenKind::MoveNumber(_) => {}
+        TokenKind::Word(w) => line.nodes.push(RawNode {
+            token: w.clone(),
+            pos: token.pos,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }),
+        TokenKind::Nag(n) => match line.nodes.last_mut() {
+            Some(node) => node.nags.push(*n),
+            None => {
+                let why = "an annotation mark before any move of its line".to_owned();
+                return Err(ReadErrorKind::Malformed(why));
             }
-            TokenKind::VarOpen => {
-                if line.nodes.is_empty() {
-                    let why = "a variation before any move of its line".to_owned();
-                    return Err(err(&tags, &token, ReadErrorKind::Malformed(why)));
+        },
+        TokenKind::Comment(c) => {
+            if !c.is_empty() {
+                match line.nodes.last_mut() {
+                    Some(node) => node.comments.push(c.clone()),
+                    None => line.comments.push(c.clone()),
                 }
-                if depth >= MAX_DEPTH {
-                    return Err(err(&tags, &token, ReadErrorKind::TooDeep(MAX_DEPTH)));
-                }
-                stack.push((RawLine::default(), token.pos));
-            }
-            TokenKind::VarClose => {
-                if depth == 0 {
-                    return Err(err(&tags, &token, ReadErrorKind::UnbalancedParentheses("`)` without `(`")));
-                }
-                let (variation, _) = stack.pop().unwrap_or_default();
-                if variation.nodes.is_empty() {
-                    let why = "an empty variation".to_owned();
-                    return Err(err(&tags, &token, ReadErrorKind::Malformed(why)));
-                }
-                if let Some(node) = stack.last_mut().and_then(|(l, _)| l.nodes.last_mut()) {
-                    node.variations.push(variation);
-                }
-            }
-            TokenKind::TagOpen => {
-                // A new game starts: this one was cut off.
-                return Err(err(&tags, &token, ReadErrorKind::Truncated));
-            }
-            TokenKind::Bad(b) => return Err(err(&tags, &token, bad_kind(b))),
-            TokenKind::TagClose | TokenKind::Str(_) | TokenKind::Star => {
-                let why = format!("{} in the move text", describe(&token.kind));
-                return Err(err(&tags, &token, ReadErrorKind::Malformed(why)));
             }
         }
+        TokenKind::VarOpen => {
+            if line.nodes.is_empty() {
+                return Err(ReadErrorKind::Malformed("a variation before any move of its line".to_owned()));
+            }
+            if depth >= MAX_DEPTH {
+                return Err(ReadErrorKind::TooDeep(MAX_DEPTH));
+            }
+            stack.push((RawLine::default(), token.pos));
+        }
+        TokenKind::VarClose => close_variation(stack)?,
+        // A new game starts: this one was cut off.
+        TokenKind::TagOpen => return Err(ReadErrorKind::Truncated),
+        TokenKind::Bad(b) => return Err(bad_kind(b)),
+        TokenKind::TagClose | TokenKind::Str(_) | TokenKind::Star => {
+            return Err(ReadErrorKind::Malformed(format!("{} in the move text", describe(&token.kind))));
+        }
     }
+    Ok(())
+}
+
+/// Closes the innermost variation of `stack` at a `)`, adding it to the
+/// variations of the last move of the line it is in. Neither the main line
+/// nor an empty variation can be closed.
+fn close_variation(stack: &mut Vec<(RawLine, Pos)>) -> Result<(), ReadErrorKind> {
+    if stack.len() == 1 {
+        return Err(ReadErrorKind::UnbalancedParentheses("`)` without `(`"));
+    }
+    let (variation, _) = stack.pop().unwrap_or_default();
+    if variation.nodes.is_empty() {
+        return Err(ReadErrorKind::Malformed("an empty variation".to_owned()));
+    }
+    if let Some(node) = stack.last_mut().and_then(|(l, _)| l.nodes.last_mut()) {
+        node.variations.push(variation);
+    }
+    Ok(())
 }
 
 /// Whether `kind` is a termination marker.

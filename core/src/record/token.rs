@@ -147,6 +147,146 @@ fn cut(text: &str) -> String {
     text.chars().take(TEXT_CUT).collect()
 }
 
+/// A token of `kind` at `pos`, read from `text` (cut for error messages).
+fn token_at(kind: TokenKind, pos: Pos, text: &str) -> Token {
+    Token { kind, pos, text: cut(text) }
+}
+
+impl Tokenizer<'_> {
+    /// Takes the characters that follow while `keep` accepts them, appending
+    /// them to `s`.
+    fn take_while(&mut self, s: &mut String, keep: impl Fn(char) -> bool) {
+        while let Some(&c) = self.chars.peek() {
+            if !keep(c) {
+                break;
+            }
+            s.push(c);
+            self.bump();
+        }
+    }
+
+    /// The token that starts with `c` at `pos`, `c` already taken.
+    fn token_from(&mut self, c: char, pos: Pos) -> Token {
+        let token = |kind: TokenKind, text: String| token_at(kind, pos, &text);
+        match c {
+            '[' => token(TokenKind::TagOpen, c.into()),
+            ']' => token(TokenKind::TagClose, c.into()),
+            '(' => token(TokenKind::VarOpen, c.into()),
+            ')' => token(TokenKind::VarClose, c.into()),
+            '*' => token(TokenKind::Star, c.into()),
+            '}' => token(TokenKind::Bad(BadToken::StrayBrace), c.into()),
+            ';' => self.line_comment(pos),
+            '{' => self.brace_comment(pos),
+            '"' => self.string(pos),
+            '$' => self.nag(pos),
+            c if is_word_char(c) => self.word(c, pos),
+            other => token(TokenKind::Bad(BadToken::BadChar(other)), other.into()),
+        }
+    }
+
+    /// A `;` comment, to the end of the line, its `;` already taken. A `}`
+    /// in it is read as `)`, as the writer writes such a comment in braces.
+    fn line_comment(&mut self, pos: Pos) -> Token {
+        let body = self.rest_of_line();
+        token_at(TokenKind::Comment(squeeze(&body.replace('}', ")"))), pos, &format!(";{body}"))
+    }
+
+    /// A `{` comment, its `{` already taken, up to the `}` that closes it
+    /// (any number of lines later), or a bad token if the text ends first.
+    fn brace_comment(&mut self, pos: Pos) -> Token {
+        let mut body = String::new();
+        loop {
+            match self.bump() {
+                Some('}') => {
+                    return token_at(TokenKind::Comment(squeeze(&body)), pos, &format!("{{{body}}}"));
+                }
+                Some(ch) => body.push(ch),
+                None => {
+                    return token_at(TokenKind::Bad(BadToken::UnclosedComment), pos, &format!("{{{body}"));
+                }
+            }
+        }
+    }
+
+    /// A quoted string, its opening `"` already taken, unescaped; a bad
+    /// token if its line or the text ends before the closing `"`.
+    fn string(&mut self, pos: Pos) -> Token {
+        let mut body = String::new();
+        loop {
+            match self.chars.peek().copied() {
+                None | Some('\n' | '\r') => {
+                    return token_at(TokenKind::Bad(BadToken::UnclosedString), pos, &format!("\"{body}"));
+                }
+                Some('"') => {
+                    self.bump();
+                    let text = format!("\"{body}\"");
+                    return token_at(TokenKind::Str(body), pos, &text);
+                }
+                Some('\\') => {
+                    self.bump();
+                    body.push(self.escaped());
+                }
+                Some(ch) => {
+                    self.bump();
+                    body.push(ch);
+                }
+            }
+        }
+    }
+
+    /// The character a `\` in a string stands for, the `\` already taken:
+    /// an escaped `"` or `\` (taken), else the `\` itself (the next
+    /// character is left to be read on its own).
+    fn escaped(&mut self) -> char {
+        match self.chars.peek().copied() {
+            Some(e @ ('"' | '\\')) => {
+                self.bump();
+                e
+            }
+            _ => '\\',
+        }
+    }
+
+    /// A `$n` annotation glyph, its `$` already taken; a bad token unless
+    /// the digits make a number from 0 to 255.
+    fn nag(&mut self, pos: Pos) -> Token {
+        let mut digits = String::new();
+        self.take_while(&mut digits, |d| d.is_ascii_digit());
+        let text = format!("${digits}");
+        match digits.parse::<u8>() {
+            Ok(n) => token_at(TokenKind::Nag(n), pos, &text),
+            Err(_) => token_at(TokenKind::Bad(BadToken::BadNag(cut(&text))), pos, &text),
+        }
+    }
+
+    /// A word starting with `c` (already taken), or a move number if `c`
+    /// starts a run of digits followed by a period.
+    fn word(&mut self, c: char, pos: Pos) -> Token {
+        let mut word = String::from(c);
+        if c.is_ascii_digit() {
+            self.take_while(&mut word, |d| d.is_ascii_digit());
+            if self.chars.peek() == Some(&'.') {
+                return self.move_number(&word, pos);
+            }
+        }
+        self.take_while(&mut word, is_word_char);
+        let text = word.clone();
+        token_at(TokenKind::Word(word), pos, &text)
+    }
+
+    /// A move number: `digits` (already taken), then the periods that follow.
+    /// A number too large for `u32` reads as `u32::MAX`.
+    fn move_number(&mut self, digits: &str, pos: Pos) -> Token {
+        let mut text = digits.to_owned();
+        while self.chars.peek() == Some(&'.') {
+            text.push('.');
+            self.bump();
+        }
+        let number = digits.parse::<u32>().unwrap_or(u32::MAX);
+        token_at(TokenKind::MoveNumber(number), pos, &text)
+    }
+}
+
 impl Iterator for Tokenizer<'_> {
     type Item = Token;
 
@@ -163,109 +303,8 @@ impl Iterator for Tokenizer<'_> {
                 continue;
             }
             let pos = self.pos();
-            let token = |kind: TokenKind, text: String| Some(Token { kind, pos, text: cut(&text) });
             self.bump();
-            return match c {
-                '[' => token(TokenKind::TagOpen, c.into()),
-                ']' => token(TokenKind::TagClose, c.into()),
-                '(' => token(TokenKind::VarOpen, c.into()),
-                ')' => token(TokenKind::VarClose, c.into()),
-                '*' => token(TokenKind::Star, c.into()),
-                '}' => token(TokenKind::Bad(BadToken::StrayBrace), c.into()),
-                ';' => {
-                    // A `}` here is read as `)`, as the writer writes it in braces.
-                    let body = self.rest_of_line();
-                    token(TokenKind::Comment(squeeze(&body.replace('}', ")"))), format!(";{body}"))
-                }
-                '{' => {
-                    let mut body = String::new();
-                    loop {
-                        match self.bump() {
-                            Some('}') => {
-                                break token(TokenKind::Comment(squeeze(&body)), format!("{{{body}}}"));
-                            }
-                            Some(ch) => body.push(ch),
-                            None => {
-                                break token(TokenKind::Bad(BadToken::UnclosedComment), format!("{{{body}"));
-                            }
-                        }
-                    }
-                }
-                '"' => {
-                    let mut body = String::new();
-                    loop {
-                        match self.chars.peek().copied() {
-                            None | Some('\n' | '\r') => {
-                                break token(TokenKind::Bad(BadToken::UnclosedString), format!("\"{body}"));
-                            }
-                            Some('"') => {
-                                self.bump();
-                                break token(TokenKind::Str(body.clone()), format!("\"{body}\""));
-                            }
-                            Some('\\') => {
-                                self.bump();
-                                match self.chars.peek().copied() {
-                                    Some(e @ ('"' | '\\')) => {
-                                        self.bump();
-                                        body.push(e);
-                                    }
-                                    _ => body.push('\\'),
-                                }
-                            }
-                            Some(ch) => {
-                                self.bump();
-                                body.push(ch);
-                            }
-                        }
-                    }
-                }
-                '$' => {
-                    let mut digits = String::new();
-                    while let Some(&d) = self.chars.peek() {
-                        if !d.is_ascii_digit() {
-                            break;
-                        }
-                        digits.push(d);
-                        self.bump();
-                    }
-                    let text = format!("${digits}");
-                    match digits.parse::<u8>() {
-                        Ok(n) => token(TokenKind::Nag(n), text),
-                        Err(_) => token(TokenKind::Bad(BadToken::BadNag(cut(&text))), text),
-                    }
-                }
-                c if is_word_char(c) => {
-                    let mut word = String::from(c);
-                    // A move number: digits, then periods.
-                    if c.is_ascii_digit() {
-                        while let Some(&d) = self.chars.peek() {
-                            if !d.is_ascii_digit() {
-                                break;
-                            }
-                            word.push(d);
-                            self.bump();
-                        }
-                        if self.chars.peek() == Some(&'.') {
-                            let mut text = word.clone();
-                            while self.chars.peek() == Some(&'.') {
-                                text.push('.');
-                                self.bump();
-                            }
-                            let number = word.parse::<u32>().unwrap_or(u32::MAX);
-                            return token(TokenKind::MoveNumber(number), text);
-                        }
-                    }
-                    while let Some(&d) = self.chars.peek() {
-                        if !is_word_char(d) {
-                            break;
-                        }
-                        word.push(d);
-                        self.bump();
-                    }
-                    token(TokenKind::Word(word.clone()), word)
-                }
-                other => token(TokenKind::Bad(BadToken::BadChar(other)), other.into()),
-            };
+            return Some(self.token_from(c, pos));
         }
     }
 }
