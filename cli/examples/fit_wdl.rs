@@ -28,7 +28,7 @@
 //! playing games;
 //! `--dump FILE` writes every sample, with its game and ply): the search's raw score for the side to
 //! move, its seat, that seat's result and the odds class the score is read
-//! in (the position's [`Evaluate::wdl_class`], or the class its model hands
+//! in (the position's [`Reading::wdl_class`], or the class its model hands
 //! the score to, [`WdlModel::below`]).
 //!
 //! Game `g` of the fit uses seed `seed + g`; the held-out games use seeds
@@ -43,7 +43,7 @@ use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
 use motley_core::history::History;
 use motley_core::search::wdl::{self, FitOptions, Sample};
-use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher, WdlModel, sample_outcome};
+use motley_core::search::{Limits, Reading, SearchConfig, Searcher, WdlModel, sample_outcome};
 use motley_core::{Seat, SeatResult};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -141,7 +141,7 @@ struct Game {
     plies: u32,
 }
 
-fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
+fn play<P: Reading>(seed: u64, a: &Args) -> Game {
     let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
     let mut searcher = Searcher::<P>::new(SearchConfig::default());
     let mut game = History::with_default_rules(P::start());
@@ -189,16 +189,16 @@ fn play<P: Evaluate>(seed: u64, a: &Args) -> Game {
 }
 
 /// The odds class a raw score of `pos` for `seat` is read in: the
-/// position's class ([`Evaluate::wdl_class`]), or the class of the model
+/// position's class ([`Reading::wdl_class`]), or the class of the model
 /// that class's model hands the score to ([`WdlModel::below`]).
-fn class_of<P: Evaluate>(pos: &P, seat: Seat, raw: f64) -> usize {
+fn class_of<P: Reading>(pos: &P, seat: Seat, raw: f64) -> usize {
     let class = pos.wdl_class(seat);
     let Some(own) = P::WDL_MODELS.get(class) else { return class };
     let reader = own.reader(raw);
     P::WDL_MODELS.iter().position(|m| m == reader).unwrap_or(class)
 }
 
-fn play_all<P: Evaluate>(seeds: Vec<u64>, a: &Args) -> Vec<Game> {
+fn play_all<P: Reading>(seeds: Vec<u64>, a: &Args) -> Vec<Game> {
     seeds.into_par_iter().map(|s| play::<P>(s, a)).collect()
 }
 
@@ -269,7 +269,7 @@ fn rust_source(m: &WdlModel) -> String {
 
 /// Plays the fitted and the held-out games (and writes `--dump`): their
 /// samples, and whether any game was drawn.
-fn self_play<P: Evaluate + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, Vec<Sample>, bool) {
+fn self_play<P: Reading + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, Vec<Sample>, bool) {
     let t = Instant::now();
     let fit_games = play_all::<P>((0..a.games).map(|g| a.seed + g).collect(), a);
     summary("fit", &fit_games, seats);
@@ -341,7 +341,7 @@ struct Fit<'a>(&'a Args);
 impl VariantTask for Fit<'_> {
     type Output = ();
 
-    fn run<P: Evaluate + BoardView>(self) {
+    fn run<P: Reading + BoardView>(self) {
         let a = self.0;
         let seats = P::start().seat_count();
         let (train, test, draws) = match &a.from_dump {
@@ -364,7 +364,7 @@ impl VariantTask for Fit<'_> {
             draw_floor_width: a.draw_floor_width,
             clamp: a.clamp.map_or(f64::from(motley_core::search::EVAL_LIMIT), |c| c as f64),
         };
-        // One model per odds class (`Evaluate::wdl_class`), each fitted on
+        // One model per odds class (`Reading::wdl_class`), each fitted on
         // its own samples; a class without samples keeps the variant's model.
         let classes = P::WDL_MODELS.len().max(1);
         let models: Vec<WdlModel> = (0..classes)

@@ -41,7 +41,7 @@ use std::time::Instant;
 use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
 use motley_core::history::History;
-use motley_core::search::{Evaluate, Limits, SearchConfig, Searcher, sample_outcome};
+use motley_core::search::{Limits, Reading, SearchConfig, Searcher, sample_outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -121,7 +121,7 @@ fn parse_args() -> Result<(Variant, Job), String> {
 
 /// One self-play game's position at a random middle-game ply, if the game
 /// lasts that long.
-fn middle_game<P: Evaluate>(seed: u64, g: &Generate) -> Option<String> {
+fn middle_game<P: Reading>(seed: u64, g: &Generate) -> Option<String> {
     let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
     let keep = rng.random_range(g.min_ply..=g.max_ply.max(g.min_ply));
     let mut searcher = Searcher::<P>::new(SearchConfig::default());
@@ -153,7 +153,7 @@ fn middle_game<P: Evaluate>(seed: u64, g: &Generate) -> Option<String> {
 
 /// The score of every completed depth, raw and normalised, for the side to
 /// move; `None` for a forced result.
-fn depth_scores<P: Evaluate>(pos: &P, to: u32, threads: usize) -> Vec<(u32, Option<(i32, i32)>)> {
+fn depth_scores<P: Reading>(pos: &P, to: u32, threads: usize) -> Vec<(u32, Option<(i32, i32)>)> {
     let mut searcher = Searcher::<P>::new(SearchConfig { threads, ..SearchConfig::default() });
     let mut out = Vec::new();
     let seat = pos.turn();
@@ -185,7 +185,7 @@ fn median(sorted: &[f64]) -> f64 {
 
 /// The positions of FILE (lines that are not empty or a `#` comment), named
 /// by line number.
-fn read_positions<P: Evaluate>(file: &str) -> Result<Vec<(String, P)>, String> {
+fn read_positions<P: Reading>(file: &str) -> Result<Vec<(String, P)>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let mut positions = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -201,7 +201,7 @@ fn read_positions<P: Evaluate>(file: &str) -> Result<Vec<(String, P)>, String> {
 
 /// Writes `g.count` middle-game positions to stdout, trying at most four
 /// games per position, and says on stderr how many games it took.
-fn generate<P: Evaluate>(g: &Generate) {
+fn generate<P: Reading>(g: &Generate) {
     let mut written = 0;
     let mut game = 0;
     while written < g.count && game < g.count * 4 {
@@ -216,7 +216,7 @@ fn generate<P: Evaluate>(g: &Generate) {
 
 /// The fastest of `s.repeat` searches of `pos` to `s.depth` with `threads`
 /// threads, each by a new searcher: the time in seconds and the depth reached.
-fn fastest_search<P: Evaluate>(pos: &P, s: &Speedup, threads: usize) -> (f64, u32) {
+fn fastest_search<P: Reading>(pos: &P, s: &Speedup, threads: usize) -> (f64, u32) {
     (0..s.repeat)
         .map(|_| {
             let mut searcher = Searcher::<P>::new(SearchConfig { threads, ..SearchConfig::default() });
@@ -229,7 +229,7 @@ fn fastest_search<P: Evaluate>(pos: &P, s: &Speedup, threads: usize) -> (f64, u3
 
 /// Prints each position's time with one thread and with `s.threads`, then
 /// the median ratio.
-fn speedup<P: Evaluate>(s: &Speedup) -> Result<(), String> {
+fn speedup<P: Reading>(s: &Speedup) -> Result<(), String> {
     let positions = read_positions::<P>(&s.file)?;
     let mut ratios = Vec::new();
     for (name, pos) in positions.iter().take(s.count) {
@@ -292,7 +292,7 @@ struct Changes {
 
 /// Searches each position, prints its scores and gathers the changes
 /// between depths `m.from..=m.to`.
-fn gather_changes<P: Evaluate>(positions: &[(String, P)], m: &Measure) -> Changes {
+fn gather_changes<P: Reading>(positions: &[(String, P)], m: &Measure) -> Changes {
     let mut changes = Changes { raw: Vec::new(), normalised: Vec::new(), start_band: (0.0, 0.0) };
     for (name, pos) in positions {
         let scores = depth_scores(pos, m.to, m.threads);
@@ -314,7 +314,7 @@ fn gather_changes<P: Evaluate>(positions: &[(String, P)], m: &Measure) -> Change
 
 /// Prints each position's scores by depth, then the summary of the changes
 /// between depths and the start position's band.
-fn measure<P: Evaluate>(m: &Measure) -> Result<(), String> {
+fn measure<P: Reading>(m: &Measure) -> Result<(), String> {
     let mut positions = vec![("start".to_owned(), P::start())];
     positions.extend(read_positions::<P>(&m.file)?);
     let t = Instant::now();
@@ -350,7 +350,7 @@ struct Run<'a>(&'a Job);
 impl VariantTask for Run<'_> {
     type Output = Result<(), String>;
 
-    fn run<P: Evaluate + BoardView>(self) -> Result<(), String> {
+    fn run<P: Reading + BoardView>(self) -> Result<(), String> {
         match self.0 {
             Job::Generate(g) => {
                 generate::<P>(g);

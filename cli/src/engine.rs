@@ -1,5 +1,5 @@
 //! An external engine as a `motley match` player: a program speaking
-//! Motley's UCI dialect (the one `motley uci` speaks, see [`crate::uci`]) on
+//! Motley's UCI dialect (the one `motley uci` speaks, see [`crate::command::uci`]) on
 //! its stdin and stdout.
 //!
 //! A player `uci:<command>[?<Name>=<value>,...]` runs `<command>` (a program

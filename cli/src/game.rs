@@ -4,7 +4,7 @@
 //! readings of it that several commands print.
 
 use motley_core::history::{DrawRules, History};
-use motley_core::search::{Evaluate, Score};
+use motley_core::search::{Reading, Score};
 use motley_core::session::{InputError, Session};
 use motley_core::{PerftMode, Position, Seat};
 
@@ -87,9 +87,9 @@ pub fn input<P: Position>(session: &Session<P>, token: &str, place: &str) -> Res
         .map_err(|e: InputError| CliError::input(bad_move(token, &e.to_string()), place))
 }
 
-/// What is wrong with move `token`: `invalid move `<token>`: <why>`, with the
-/// token named once (a library message that names it again, `move `<token>`:
-/// …` or `move `<token>` is …`, loses that prefix).
+/// What is wrong with move `token`: ``invalid move `TOKEN`: WHY``, with the
+/// token named once (a library message that names it again, ``move `TOKEN`:
+/// …`` or ``move `TOKEN` is …``, loses that prefix).
 #[must_use]
 pub fn bad_move(token: &str, why: &str) -> String {
     if token.is_empty() {
@@ -126,7 +126,7 @@ pub fn analyze_counts<P: Position>(game: &History<P>) -> (usize, Option<u64>) {
 /// sharing its loss chance (another seat wins) in proportion to the chance
 /// the model gives each on its static evaluation. Empty with two seats.
 #[must_use]
-pub fn seat_wins<P: Evaluate>(pos: &P, score: Score) -> Vec<(Seat, u16)> {
+pub fn seat_wins<P: Reading>(pos: &P, score: Score) -> Vec<(Seat, u16)> {
     let n = pos.seat_count();
     if n <= 2 || pos.outcome().is_some() || pos.chance().is_some() {
         return Vec::new();

@@ -9,17 +9,18 @@
 //! position type) on the variant's position type. Every command, the UCI
 //! session and the HTTP API go through it. The name of a variant
 //! is its position type's
-//! [`Position::VARIANT`](motley_core::Position::VARIANT), parsing is
+//! [`Position::VARIANT`], parsing is
 //! case-insensitive over those names, and the unknown-variant message
 //! lists them in table order.
 //!
 //! Adding a fifth variant, say `motley_foo::Foo`:
 //! 1. in the variant crate, implement [`motley_core::Position`] (its
 //!    `VARIANT` is the command-line name), [`motley_core::BoardView`] and
-//!    [`Evaluate`] (overriding [`Evaluate::ANALYSIS_DEPTH`] with a depth
-//!    that `motley analyze` finishes well within a second, and
-//!    [`Evaluate::WDL`] with the odds `cargo run --release -p motley-cli
-//!    --example fit_wdl -- foo` fits on self-play);
+//!    [`motley_core::search::Evaluate`] (its evaluation and search
+//!    profile) and [`Reading`]
+//!    (overriding [`Reading::ANALYSIS_DEPTH`] with a depth that finishes
+//!    well within a second, and [`Reading::WDL`] with the odds `cargo run
+//!    --release -p motley-cli --example fit_wdl -- foo` fits on self-play);
 //! 2. add the crate to the workspace (`members` and
 //!    `[workspace.dependencies]` in the root `Cargo.toml`) and to
 //!    `[dependencies]` in `cli/Cargo.toml`
@@ -42,7 +43,7 @@ use core::str::FromStr;
 
 use motley_core::history::History;
 use motley_core::record::{MoveText, Notation};
-use motley_core::search::Evaluate;
+use motley_core::search::Reading;
 use motley_core::{BoardView, Position};
 
 use crate::error::CliError;
@@ -60,7 +61,7 @@ use crate::error::CliError;
 ///
 /// impl VariantTask for Seats {
 ///     type Output = usize;
-///     fn run<P: Evaluate + BoardView>(self) -> usize {
+///     fn run<P: Reading + BoardView>(self) -> usize {
 ///         P::start().seat_count()
 ///     }
 /// }
@@ -73,7 +74,7 @@ pub trait VariantTask {
     type Output;
 
     /// Does the work on variant `P`.
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output;
+    fn run<P: Reading + BoardView>(self) -> Self::Output;
 }
 
 /// Declares the [`VariantTask`] of a command: a struct of the command's
@@ -159,31 +160,31 @@ struct Name;
 
 impl VariantTask for Name {
     type Output = &'static str;
-    fn run<P: Evaluate + BoardView>(self) -> &'static str {
+    fn run<P: Reading + BoardView>(self) -> &'static str {
         P::VARIANT
     }
 }
 
-/// The variant's [`Evaluate::ANALYSIS_DEPTH`].
+/// The variant's [`Reading::ANALYSIS_DEPTH`].
 struct AnalysisDepth;
 
 impl VariantTask for AnalysisDepth {
     type Output = u32;
-    fn run<P: Evaluate + BoardView>(self) -> u32 {
+    fn run<P: Reading + BoardView>(self) -> u32 {
         P::ANALYSIS_DEPTH
     }
 }
 
 impl Variant {
     /// The name on the command line: the position type's
-    /// [`Position::VARIANT`](motley_core::Position::VARIANT).
+    /// [`Position::VARIANT`].
     #[must_use]
     pub fn name(self) -> &'static str {
         self.with(Name)
     }
 
     /// The depth `motley analyze` searches without `--depth` or `--time`:
-    /// the variant's [`Evaluate::ANALYSIS_DEPTH`].
+    /// the variant's [`Reading::ANALYSIS_DEPTH`].
     #[must_use]
     pub fn analysis_depth(self) -> u32 {
         self.with(AnalysisDepth)
@@ -234,7 +235,7 @@ impl FromStr for Variant {
 /// A record state's position with its history, for `show`'s output.
 pub trait AsHistory: Notation {
     /// The position type `show` draws.
-    type Shown: Position + BoardView + Evaluate;
+    type Shown: Position + BoardView + Reading;
     /// The current position with its history (Mage's Chess: the position
     /// alone, whose history adds no draw).
     fn history(&self) -> History<Self::Shown>;
@@ -242,7 +243,7 @@ pub trait AsHistory: Notation {
     fn shown(&self) -> &Self::Shown;
 }
 
-impl<P: MoveText + BoardView + Evaluate> AsHistory for History<P> {
+impl<P: MoveText + BoardView + Reading> AsHistory for History<P> {
     type Shown = P;
     fn history(&self) -> History<P> {
         self.clone()

@@ -8,7 +8,7 @@ mod common;
 use common::{json, motley, ok};
 use motley_cli::Variant;
 use motley_cli::variant::VariantTask;
-use motley_core::search::Evaluate;
+use motley_core::search::Reading;
 use motley_core::{BoardView, PerftMode, Position};
 use serde_json::Value;
 
@@ -248,7 +248,7 @@ struct CheckVariant;
 
 impl VariantTask for CheckVariant {
     type Output = ();
-    fn run<P: Evaluate + BoardView>(self) {
+    fn run<P: Reading + BoardView>(self) {
         check_variant::<P>();
     }
 }

@@ -6,7 +6,7 @@ mod common;
 use common::{json, ok};
 use motley_cli::Variant;
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Score};
+use motley_core::search::{Reading, Score};
 use motley_joker::Joker;
 use motley_mages::Mages;
 use motley_sovereign::{Royale, Sovereign};
@@ -60,10 +60,10 @@ fn sovereign_start_is_near_even() {
 
 #[test]
 fn fitted_models_are_sound() {
-    fn check<P: Evaluate>() {
+    fn check<P: Reading>() {
         P::WDL_MODELS.iter().chain([&P::WDL]).for_each(sound::<P>);
     }
-    fn sound<P: Evaluate>(m: &motley_core::search::WdlModel) {
+    fn sound<P: Reading>(m: &motley_core::search::WdlModel) {
         assert!(m.scale > 0.0 && m.draw_width >= 0.0 && m.power > 0.0, "{}: {m:?}", P::VARIANT);
         let mut last = 0;
         for cp in (-3000..=3000).step_by(50) {

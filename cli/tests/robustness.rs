@@ -7,7 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use motley_cli::variant::VariantTask;
 use motley_cli::{Outcome, Terminal, Variant};
-use motley_core::search::Evaluate;
+use motley_core::search::Reading;
 use motley_core::{BoardView, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -95,7 +95,7 @@ struct Check;
 
 impl VariantTask for Check {
     type Output = ();
-    fn run<P: Evaluate + BoardView>(self) {
+    fn run<P: Reading + BoardView>(self) {
         check::<P>();
     }
 }

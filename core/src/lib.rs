@@ -32,6 +32,6 @@ pub use geometry::{
 };
 pub use keyed::{ByKey, Key, KeySet};
 pub use movegen::{MoveGen, MoveSink};
-pub use search::{Evaluate, Limits, Score, Searcher};
+pub use search::{Evaluate, Limits, Reading, Score, Searcher};
 pub use squares::SquareSet;
 pub use view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey};

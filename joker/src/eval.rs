@@ -27,7 +27,7 @@
 //! What a score means, and the odds, are [`WDL`]'s: fitted on self-play.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, WdlModel};
+use motley_core::search::{Evaluate, Reading, WdlModel};
 
 use crate::moves::Move;
 use crate::piece::{Color, Role};
@@ -130,9 +130,12 @@ impl Joker {
 /// --held-out 600 --seed 1 --depth 3 --random-plies 4 --max-plies 300 --threads 2`.
 pub const WDL: WdlModel = WdlModel::two_seats(474.8, 0.0, -1527.3, 1.4).with_power(0.700);
 
-impl Evaluate for Joker {
+impl Reading for Joker {
     const ANALYSIS_DEPTH: u32 = 7;
     const WDL: WdlModel = WDL;
+}
+
+impl Evaluate for Joker {
     fn evaluate(&self, seat: Seat) -> i32 {
         let white = self.evaluate_white();
         if seat.0 == 0 { white } else { -white }

@@ -22,7 +22,7 @@ pub use end::EndReason;
 // dependent needs no direct `motley-core` dependency.
 pub use motley_core::{
     BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
-    Position, Rgb, Score, Searcher, Seat, SeatResult,
+    Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
 };
 pub use moves::{MAX_MOVES, Move, MoveBuf, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role};

@@ -38,7 +38,7 @@
 //! depths 7 and 8 within reach of an analysis.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, SearchProfile, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, WdlModel};
 
 use crate::board::{Square, SquareSet};
 use crate::model::DEFAULT_MODEL;
@@ -204,10 +204,13 @@ impl Mages {
 /// --clamp 1500 --offset 0 --threads 2` (about 30 minutes on two cores).
 pub const WDL: WdlModel = WdlModel::two_seats(773.2, 2909.8, 0.0, 10.1).with_power(0.516).with_clamp(1500.0);
 
-impl Evaluate for Mages {
+impl Reading for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
-    const PROFILE: SearchProfile = SearchProfile { reductions: true, ..SearchProfile::DEFAULT };
     const WDL: WdlModel = WDL;
+}
+
+impl Evaluate for Mages {
+    const PROFILE: SearchProfile = SearchProfile { reductions: true, ..SearchProfile::DEFAULT };
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
     }

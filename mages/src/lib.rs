@@ -24,7 +24,7 @@ pub use model::{DEFAULT_MODEL, ModelError, Odds, OutcomeModel};
 // dependent needs no direct `motley-core` dependency.
 pub use motley_core::{
     BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
-    Position, Rgb, Score, Searcher, Seat, SeatResult,
+    Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
 };
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};

@@ -97,7 +97,7 @@
 //! but a seat searching that way wins fewer games against three paranoid
 //! seats. UCI's `BestReply` option turns it on.
 
-use motley_core::search::{Evaluate, SearchProfile, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, WdlModel};
 use motley_core::{Board16x16, Seat, SetGeometry};
 
 use crate::board::{COLOR_SQUARES, NONE, SQUARE_COLOR, SquareSet};
@@ -442,11 +442,14 @@ pub const WDL: WdlModel = WdlModel::two_seats(1588.2, 0.0, -106.0, -19.6)
     .with_draw_floor(0.2147)
     .with_draw_floor_width(15170.6);
 
-impl Evaluate for Sovereign {
+impl Reading for Sovereign {
     const ANALYSIS_DEPTH: u32 = 6;
+    const WDL: WdlModel = WDL;
+}
+
+impl Evaluate for Sovereign {
     const PROFILE: SearchProfile =
         SearchProfile { reductions: true, quiescence_plies: QUIESCENCE_PLIES, ..SearchProfile::DEFAULT };
-    const WDL: WdlModel = WDL;
     fn evaluate(&self, seat: Seat) -> i32 {
         terms_of(&self.st, seat.0, 256) - terms_of(&self.st, seat.0 ^ 1, 256)
     }
@@ -492,7 +495,7 @@ const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
 
 /// What a score means in Royale (see [`motley_core::search::wdl`]): each
 /// seat's chance to win, one model per class of position
-/// ([`Evaluate::wdl_class`] of a [`Royale`]): a seat without a king at the
+/// ([`Reading::wdl_class`] of a [`Royale`]): a seat without a king at the
 /// end of the searched line, then two, three and four kings left. A tie (an
 /// escaped king, ½) and a game cut off undecided count as not a win:
 /// counted as shares of a four-way draw they would make the curves read
@@ -543,8 +546,8 @@ pub const ROYALE_INTERREGNUM_WDL: WdlModel = royale_model(2206.2, -15169.1, 0.86
 /// search sees crown a new king scores above it.
 pub const INTERREGNUM_LEVEL: f64 = -(INTERREGNUM as f64) / 2.0;
 
-/// Royale's [`Evaluate::WDL`]: the model of four kings left (the start's
-/// class), which [`Evaluate::wdl_model`] uses only where a position's class
+/// Royale's [`Reading::WDL`]: the model of four kings left (the start's
+/// class), which [`Reading::wdl_model`] uses only where a position's class
 /// is not known.
 pub const ROYALE_WDL: WdlModel = ROYALE_WDL_BY_KINGS[3];
 
@@ -560,16 +563,8 @@ fn royale_wdl_class(st: &State, seat: Seat) -> usize {
     (others + 1).clamp(2, 4) - 1
 }
 
-impl Evaluate for Royale {
+impl Reading for Royale {
     const ANALYSIS_DEPTH: u32 = 5;
-    const PROFILE: SearchProfile = SearchProfile {
-        reductions: true,
-        deeper_cuts: true,
-        quiescence_plies: QUIESCENCE_PLIES,
-        repetition_penalty: Some(REPEAT),
-        partial_iterations: true,
-        ..SearchProfile::DEFAULT
-    };
     const WDL: WdlModel = ROYALE_WDL;
     const WDL_MODELS: &'static [WdlModel] = &ROYALE_WDL_BY_KINGS;
 
@@ -579,7 +574,17 @@ impl Evaluate for Royale {
     fn wdl_class(&self, seat: Seat) -> usize {
         royale_wdl_class(self.state(), seat)
     }
+}
 
+impl Evaluate for Royale {
+    const PROFILE: SearchProfile = SearchProfile {
+        reductions: true,
+        deeper_cuts: true,
+        quiescence_plies: QUIESCENCE_PLIES,
+        repetition_penalty: Some(REPEAT),
+        partial_iterations: true,
+        ..SearchProfile::DEFAULT
+    };
     fn evaluate(&self, seat: Seat) -> i32 {
         let st = self.state();
         let (rivals, sum) = (0..4u8)

@@ -23,7 +23,7 @@ pub use game::{Game, GameError, StartChoice};
 // dependent needs no direct `motley-core` dependency.
 pub use motley_core::{
     BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
-    Position, Rgb, Score, Searcher, Seat, SeatResult,
+    Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
 };
 pub use moves::{Move, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};

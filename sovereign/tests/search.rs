@@ -2,7 +2,7 @@
 //! evaluation: a checkmate by capturing a control link, properties of the
 //! evaluation, and Interregnum in Royale.
 
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, WdlModel};
+use motley_core::search::{Evaluate, Limits, Reading, Score, SearchConfig, Searcher, WdlModel};
 use motley_core::{Position, Seat};
 use motley_sovereign::eval::INTERREGNUM;
 use motley_sovereign::{Royale, Sovereign};

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, SearchInfo, SearchResult, WdlModel};
+use motley_core::search::{
+    Evaluate, Limits, Reading, Score, SearchConfig, SearchInfo, SearchResult, WdlModel,
+};
 use motley_core::session::Session;
 use motley_core::{BoardView, Position, Seat};
 
@@ -74,7 +76,7 @@ struct Analyze<'a> {
 
 impl VariantTask for Analyze<'_> {
     type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
+    fn run<P: Reading + BoardView>(self) -> Self::Output {
         let session = game::session::<P>(&self.args.common)?;
         let stop = Arc::new(AtomicBool::new(false));
         if let Some(hook) = STOP_HOOK.get() {
@@ -137,7 +139,7 @@ struct Json<'a> {
 
 impl VariantTask for Json<'_> {
     type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
+    fn run<P: Reading + BoardView>(self) -> Self::Output {
         let session = game::session::<P>(&self.args.common)?;
         Ok(json_doc(&document(&session, self.args, self.stop)))
     }
@@ -146,7 +148,7 @@ impl VariantTask for Json<'_> {
 /// `analyze --json`'s document for `session`'s position (also the HTTP
 /// API's `analyze`, whose `stop` is set when its client goes away).
 #[must_use]
-pub fn document<P: Evaluate + BoardView>(
+pub fn document<P: Reading + BoardView>(
     session: &Session<P>,
     args: &AnalyzeArgs,
     stop: Arc<AtomicBool>,
@@ -170,7 +172,7 @@ pub fn document<P: Evaluate + BoardView>(
 
 /// `analyze`'s text: the facts and each depth's line on `stream` as they
 /// come, then the summary (returned).
-fn text<P: Evaluate + BoardView>(
+fn text<P: Reading + BoardView>(
     session: &Session<P>,
     args: &AnalyzeArgs,
     term: Terminal,
@@ -244,7 +246,7 @@ fn facts_text<P: Position + BoardView>(game: &motley_core::history::History<P>, 
 }
 
 /// The summary after the search: best move, score, odds, lines, counts.
-fn summary<P: Evaluate>(
+fn summary<P: Reading>(
     pos: &P,
     result: &SearchResult<P::Move>,
     analysis: &Analysis<P::Move>,

@@ -10,7 +10,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use motley_core::record::eval::{EvalScore, Evaluation};
 use motley_core::record::{Game, RawGame, ReadError, main_line, parse, write};
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
+use motley_core::search::{Limits, Reading, Score, SearchConfig, Searcher};
 use motley_core::{Position, Seat};
 
 use crate::args::{AnnotateArgs, Terminal};
@@ -40,10 +40,10 @@ pub fn run<R: std::io::BufRead>(args: &AnnotateArgs, term: Terminal, input: R) -
 
 /// The expected result (0 to 1) of a score of `pos` for `seat` (the side
 /// to move or not, `to_move`), under the variant's fitted odds for that
-/// position ([`Evaluate::wdl_model`]): 1 for a forced win, 0 for a forced
+/// position ([`Reading::wdl_model`]): 1 for a forced win, 0 for a forced
 /// loss, else the win chance plus the draw chance shared among the seats.
 #[must_use]
-pub fn expected_result<P: Evaluate>(pos: &P, score: Score, seat: Seat, to_move: bool) -> f64 {
+pub fn expected_result<P: Reading>(pos: &P, score: Score, seat: Seat, to_move: bool) -> f64 {
     pos.wdl_model(seat).expected_for(score, seat, to_move)
 }
 
@@ -73,7 +73,7 @@ fn mark(loss: f64) -> Option<(&'static str, u8)> {
 /// The comment form of a score of `pos` for `seat` (to move or not): the
 /// normalised score under the position's odds, or a forced result's
 /// distance.
-fn eval_score<P: Evaluate>(pos: &P, score: Score, seat: Seat, to_move: bool) -> EvalScore {
+fn eval_score<P: Reading>(pos: &P, score: Score, seat: Seat, to_move: bool) -> EvalScore {
     let score = pos.wdl_model(seat).normalise_for(score, seat, to_move);
     match score.win_distance() {
         Some(d) => EvalScore::Mate(d),

@@ -6,7 +6,7 @@ use core::fmt::Write as _;
 use std::io::Write;
 use std::time::Duration;
 
-use motley_core::search::{Evaluate, GameRecord, MatchResult};
+use motley_core::search::{Evaluate, GameRecord, MatchResult, Reading};
 use motley_core::zobrist::splitmix64;
 use motley_core::{BoardView, Position, Seat, SeatResult};
 use rand::SeedableRng;
@@ -40,7 +40,7 @@ struct Match<'a> {
 
 impl VariantTask for Match<'_> {
     type Output = Result<String, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
+    fn run<P: Reading + BoardView>(self) -> Self::Output {
         match_cmd::<P>(self.args, self.stream)
     }
 }

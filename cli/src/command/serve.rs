@@ -33,7 +33,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::StreamExt as _;
 use motley_core::BoardView;
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, SearchInfo, SearchResult};
+use motley_core::search::{Limits, Reading, Score, SearchConfig, SearchInfo, SearchResult};
 use tokio::sync::{Semaphore, mpsc};
 
 use crate::args::{Common, ServeArgs, Terminal};
@@ -140,7 +140,7 @@ struct LegalCount<'a>(&'a Common);
 
 impl VariantTask for LegalCount<'_> {
     type Output = Result<usize, CliError>;
-    fn run<P: Evaluate + BoardView>(self) -> Self::Output {
+    fn run<P: Reading + BoardView>(self) -> Self::Output {
         Ok(game::session::<P>(self.0)?.game().legal_moves().len())
     }
 }
@@ -385,7 +385,7 @@ struct StreamSearch {
 
 impl VariantTask for StreamSearch {
     type Output = ();
-    fn run<P: Evaluate + BoardView>(self) {
+    fn run<P: Reading + BoardView>(self) {
         let StreamSearch { common, limits, stop, tx } = self;
         let mut session = match game::session::<P>(&common) {
             Ok(session) => session,

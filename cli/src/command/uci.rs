@@ -51,7 +51,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use motley_core::search::{Evaluate, LimitKind, Limits, SearchConfig, SearchInfo, WdlModel};
+use motley_core::search::{LimitKind, Limits, Reading, SearchConfig, SearchInfo, WdlModel};
 use motley_core::session::{Go, GoMode, PerftCount, Running, Session};
 use motley_core::{BoardView, PerftMode, Position, Seat};
 
@@ -102,12 +102,12 @@ struct NewGame;
 
 impl VariantTask for NewGame {
     type Output = Box<dyn Game>;
-    fn run<P: Evaluate + BoardView>(self) -> Box<dyn Game> {
+    fn run<P: Reading + BoardView>(self) -> Box<dyn Game> {
         Box::new(Session::new(P::start(), P::DRAW_RULES))
     }
 }
 
-impl<P: Evaluate> Game for Session<P> {
+impl<P: Reading> Game for Session<P> {
     fn with_position(&self, spec: &PositionSpec) -> Result<Box<dyn Game>, CliError> {
         let mut game = Session::<P>::from_fen(spec.fen.as_deref(), P::DRAW_RULES)
             .map_err(|e| CliError::input(format!("invalid position string: {e}"), "position fen"))?;
@@ -292,7 +292,7 @@ fn info_lines<M: core::fmt::Display>(
 }
 
 /// Starts a search: `info` lines per completed depth, then `bestmove`.
-fn start_search<P: Evaluate>(session: &Session<P>, go: Go<P::Move>, show_wdl: bool, tx: &Tx) -> Running {
+fn start_search<P: Reading>(session: &Session<P>, go: Go<P::Move>, show_wdl: bool, tx: &Tx) -> Running {
     let pos = session.position();
     let (seat, model) = (pos.turn(), pos.wdl_model(pos.turn()));
     let multipv = go.limits.multipv;

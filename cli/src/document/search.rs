@@ -5,7 +5,7 @@
 use core::fmt::Display;
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Limits, Line, Score, SearchInfo, SearchResult, Wdl, WdlModel};
+use motley_core::search::{Limits, Line, Reading, Score, SearchInfo, SearchResult, Wdl, WdlModel};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -285,7 +285,7 @@ impl SearchDoc {
     /// depths `iterations`; scores are for the side to move, under its odds
     /// model.
     #[must_use]
-    pub fn new<P: Evaluate>(
+    pub fn new<P: Reading>(
         pos: &P,
         result: &SearchResult<P::Move>,
         limits: &Limits,

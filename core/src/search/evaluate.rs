@@ -1,7 +1,6 @@
 //! [`Evaluate`]: what a variant tells the search about its positions.
 
 use super::profile::SearchProfile;
-use super::wdl::WdlModel;
 #[cfg(doc)]
 use super::{MAX_PLY, SearchConfig, Searcher};
 use crate::game::{Position, Seat};
@@ -18,45 +17,6 @@ pub trait Evaluate: Position {
     /// `const PROFILE: SearchProfile = SearchProfile { reductions: true,
     /// ..SearchProfile::DEFAULT };`. Defaults to [`SearchProfile::DEFAULT`].
     const PROFILE: SearchProfile = SearchProfile::DEFAULT;
-
-    /// The depth a front end searches by default (`motley analyze` without
-    /// `--depth` or `--time`): one that finishes well within a second from
-    /// the start position on a 2-core machine. Defaults to 4.
-    const ANALYSIS_DEPTH: u32 = 4;
-
-    /// What a score means: the variant's mapping from raw scores to win,
-    /// draw and loss odds and to the normalised score front ends display
-    /// (see [`wdl`](super::wdl)). Each variant states its own, fitted on self-play
-    /// games of its engine; the default, [`WdlModel::ELO`], reads a raw
-    /// score as an Elo-style expected result `1 / (1 + 10^(−cp/400))`.
-    /// The search never uses it.
-    const WDL: WdlModel = WdlModel::ELO;
-
-    /// The odds models of the variant, one per *class* of position
-    /// ([`Evaluate::wdl_class`]): a variant whose raw scores mean different
-    /// chances in different kinds of position fits one model per kind
-    /// (Royale: by how many kings are left). Defaults to [`Evaluate::WDL`]
-    /// alone. The search never uses them.
-    const WDL_MODELS: &'static [WdlModel] = &[Self::WDL];
-
-    /// Which of [`Evaluate::WDL_MODELS`] reads this position's scores for
-    /// `seat` (an index below its length). Defaults to 0. That model may
-    /// hand scores below a level to another of them ([`WdlModel::below`]),
-    /// where a score says more about what the position becomes than the
-    /// board does (Royale: a seat that has lost its king, or crowned a new
-    /// one, by the end of the searched line).
-    fn wdl_class(&self, seat: Seat) -> usize {
-        let _ = seat;
-        0
-    }
-
-    /// The model that reads this position's scores for `seat`, the one
-    /// front ends use for its odds and normalised score:
-    /// [`Evaluate::WDL_MODELS`] at [`Evaluate::wdl_class`] ([`Evaluate::WDL`]
-    /// unless a variant has classes).
-    fn wdl_model(&self, seat: Seat) -> WdlModel {
-        Self::WDL_MODELS.get(self.wdl_class(seat)).copied().unwrap_or(Self::WDL)
-    }
 
     /// How good the position is for `seat`, in centipawns, at a decision node
     /// of an ongoing game (the search scores finished games itself, and never

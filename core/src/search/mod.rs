@@ -37,7 +37,7 @@
 //! unchanged. Both sides are modelled alike (negamax stays symmetric).
 //!
 //! Raw scores are the search's currency; what a player reads is the
-//! variant's [`Evaluate::WDL`] model applied to them ([`wdl`]): win, draw
+//! variant's [`Reading::WDL`] model applied to them ([`wdl`]): win, draw
 //! and loss odds, and a normalised score where 0 is an even game.
 //!
 //! # Seats
@@ -234,6 +234,7 @@ mod play;
 mod players;
 mod profile;
 mod quiescence;
+mod reading;
 mod result;
 mod root;
 mod score;
@@ -255,6 +256,7 @@ pub use play::{
 };
 pub use players::{GreedyPlayer, ParsePlayerError, Player, PlayerSpec, RandomPlayer, SearchPlayer};
 pub use profile::SearchProfile;
+pub use reading::Reading;
 pub use result::{Line, SearchInfo, SearchResult};
 pub use score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, WIN, WIN_BOUND};
 pub use searcher::Searcher;

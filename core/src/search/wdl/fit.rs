@@ -61,7 +61,7 @@ pub struct Sample {
     /// That seat's result in the game.
     pub result: SeatResult,
     /// The position's odds class for `seat`
-    /// ([`Evaluate::wdl_class`](crate::search::Evaluate::wdl_class); 0 in a variant
+    /// ([`Reading::wdl_class`](crate::search::Reading::wdl_class); 0 in a variant
     /// with one model): [`calibration_of`](super::calibration_of) reads the sample with that
     /// class's model, and a fit of one class takes only its samples.
     pub class: usize,

@@ -1,6 +1,6 @@
 //! What a score means: win, draw and loss odds and a normalised score,
 //! from a [`WdlModel`] each variant fits on self-play games of its own
-//! engine ([`Evaluate::WDL`](super::Evaluate::WDL)).
+//! engine ([`Reading::WDL`](super::Reading::WDL)).
 //!
 //! # The model
 //! The search's raw score `s` (centipawns, for the seat `i` it is seen from)

@@ -64,7 +64,7 @@ pub(super) fn sigma(z: f64) -> f64 {
 impl WdlModel {
     /// An unfitted two-seat model without draws whose normalised score is
     /// the raw score: an expected result of `1 / (1 + 10^(−cp/400))`. The
-    /// default of [`Evaluate::WDL`](crate::search::Evaluate::WDL).
+    /// default of [`Reading::WDL`](crate::search::Reading::WDL).
     pub const ELO: WdlModel = WdlModel {
         seats: 2,
         scale: 400.0 / core::f64::consts::LN_10,
