@@ -53,7 +53,7 @@ use crate::error::CliError;
 ///
 /// ```
 /// use motley_cli::variant::{Variant, VariantTask};
-/// use motley_core::search::Evaluate;
+/// use motley_core::search::Reading;
 /// use motley_core::BoardView;
 ///
 /// /// The number of seats at the start.
