@@ -51,24 +51,7 @@ fn error_offset(text: &str, error: &PositionError) -> usize {
     starts.extend(bytes.iter().enumerate().filter(|(_, c)| **c == b' ').map(|(i, _)| i + 1));
     let field = |k: usize| starts.get(k).copied().unwrap_or(text.len());
     match *error {
-        PositionError::PawnOnFarRank { square } => {
-            // Walk the board field to the square.
-            let (mut rank, mut file) = (7u8, 0u8);
-            for (i, &c) in bytes.iter().enumerate() {
-                match c {
-                    b'/' => (rank, file) = (rank.saturating_sub(1), 0),
-                    b'1'..=b'6' => file += c - b'0',
-                    b' ' => break,
-                    _ => {
-                        if (rank, file) == (square.rank().index(), square.file().index()) {
-                            return i;
-                        }
-                        file += 1;
-                    }
-                }
-            }
-            0
-        }
+        PositionError::PawnOnFarRank { square } => board_offset(bytes, square),
         PositionError::HaloOnEmptySquare { square } => {
             let at = field(3);
             let name = square.to_string();
@@ -78,6 +61,27 @@ fn error_offset(text: &str, error: &PositionError) -> usize {
         PositionError::EndWithoutMissingRoyal => field(6),
         PositionError::RoyalCount { .. } | PositionError::NoRoyal | PositionError::TooManyPieces { .. } => 0,
     }
+}
+
+/// The byte offset of `square`'s piece in the board field at the start of
+/// the position string `bytes`, found by walking the field; 0 when the field
+/// has no piece there.
+fn board_offset(bytes: &[u8], square: Square) -> usize {
+    let (mut rank, mut file) = (7u8, 0u8);
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            b'/' => (rank, file) = (rank.saturating_sub(1), 0),
+            b'1'..=b'6' => file += c - b'0',
+            b' ' => break,
+            _ => {
+                if (rank, file) == (square.rank().index(), square.file().index()) {
+                    return i;
+                }
+                file += 1;
+            }
+        }
+    }
+    0
 }
 
 /// A [`Setup`] is not a position of the game. Each variant names the field.
