@@ -506,6 +506,54 @@ impl Mages {
     }
 }
 
+impl Mages {
+    /// Carries out `resolution` of the engagement `e` between `challenger`
+    /// and `defender` on the board: the loser leaves, and the winner moves
+    /// onto the loser's square, promoted to `promotion` if given (a draw
+    /// moves nothing). Returns the reason the turn's end is judged by:
+    /// [`EndReason::RoyalExpelled`] after a foul, else
+    /// [`EndReason::RoyalDowned`].
+    #[inline(always)]
+    fn settle(
+        &mut self,
+        e: Engagement,
+        challenger: Piece,
+        defender: Piece,
+        resolution: Resolution,
+        promotion: Option<Role>,
+    ) -> EndReason {
+        match resolution {
+            Resolution::Challenger => {
+                self.board.remove_known(e.defender, defender);
+                self.board.relocate(
+                    e.challenger,
+                    e.defender,
+                    challenger,
+                    promotion.unwrap_or(challenger.role),
+                );
+            }
+            Resolution::Defender => {
+                self.board.remove_known(e.challenger, challenger);
+                self.board.relocate(e.defender, e.challenger, defender, promotion.unwrap_or(defender.role));
+            }
+            Resolution::Draw => {}
+            Resolution::Foul => {
+                self.board.remove_known(e.challenger, challenger);
+                if self.rules.foul_defender == FoulDefender::TakesSquare {
+                    self.board.relocate(
+                        e.defender,
+                        e.challenger,
+                        defender,
+                        promotion.unwrap_or(defender.role),
+                    );
+                }
+                return EndReason::RoyalExpelled;
+            }
+        }
+        EndReason::RoyalDowned
+    }
+}
+
 impl Position for Mages {
     type Move = Move;
     type MoveList = MoveList;
@@ -575,40 +623,7 @@ impl Position for Mages {
                 else {
                     return;
                 };
-                let mut reason = EndReason::RoyalDowned;
-                match resolution {
-                    Resolution::Challenger => {
-                        self.board.remove_known(e.defender, defender);
-                        self.board.relocate(
-                            e.challenger,
-                            e.defender,
-                            challenger,
-                            promotion.unwrap_or(challenger.role),
-                        );
-                    }
-                    Resolution::Defender => {
-                        self.board.remove_known(e.challenger, challenger);
-                        self.board.relocate(
-                            e.defender,
-                            e.challenger,
-                            defender,
-                            promotion.unwrap_or(defender.role),
-                        );
-                    }
-                    Resolution::Draw => {}
-                    Resolution::Foul => {
-                        reason = EndReason::RoyalExpelled;
-                        self.board.remove_known(e.challenger, challenger);
-                        if self.rules.foul_defender == FoulDefender::TakesSquare {
-                            self.board.relocate(
-                                e.defender,
-                                e.challenger,
-                                defender,
-                                promotion.unwrap_or(defender.role),
-                            );
-                        }
-                    }
-                }
+                let reason = self.settle(e, challenger, defender, resolution, promotion);
                 self.finish_turn(reason);
             }
             Move::Pass => {
