@@ -232,21 +232,8 @@ fn rust_source(m: &WdlModel) -> String {
             m.seat_offsets[0],
             m.tempo,
             m.power,
-            if m.draw_floor >= 5e-5 {
-                format!(".with_draw_floor({:.4})", m.draw_floor)
-                    + &if m.draw_floor_width.is_finite() {
-                        format!(".with_draw_floor_width({:.1})", m.draw_floor_width)
-                    } else {
-                        String::new()
-                    }
-            } else {
-                String::new()
-            },
-            if m.clamp < f64::from(motley_core::search::EVAL_LIMIT) {
-                format!(".with_clamp({:.1})", m.clamp)
-            } else {
-                String::new()
-            }
+            draw_floor_calls(m),
+            clamp_call(m)
         )
     } else {
         format!(
@@ -267,6 +254,50 @@ fn rust_source(m: &WdlModel) -> String {
     }
 }
 
+/// The `.with_draw_floor(…)` call, and `.with_draw_floor_width(…)` for a
+/// finite width, that a two-seat model's source needs for its draw floor;
+/// empty for a floor too small to print.
+fn draw_floor_calls(m: &WdlModel) -> String {
+    if m.draw_floor < 5e-5 {
+        return String::new();
+    }
+    let width = if m.draw_floor_width.is_finite() {
+        format!(".with_draw_floor_width({:.1})", m.draw_floor_width)
+    } else {
+        String::new()
+    };
+    format!(".with_draw_floor({:.4})", m.draw_floor) + &width
+}
+
+/// The `.with_clamp(…)` call that a two-seat model's source needs for a clamp
+/// below the evaluation limit; empty otherwise.
+fn clamp_call(m: &WdlModel) -> String {
+    if m.clamp < f64::from(motley_core::search::EVAL_LIMIT) {
+        format!(".with_clamp({:.1})", m.clamp)
+    } else {
+        String::new()
+    }
+}
+
+/// The text of a `--dump` file: one line per sample of the games of each
+/// named set, after a header naming the columns.
+fn dump_text(sets: [(&str, &[Game]); 2]) -> String {
+    let mut text = String::from("# set game ply seat raw result class\n");
+    for (set, games) in sets {
+        for (g, game) in games.iter().enumerate() {
+            for (s, ply) in game.samples.iter().zip(&game.sample_plies) {
+                let r = match s.result {
+                    SeatResult::Win => "win",
+                    SeatResult::Draw => "draw",
+                    SeatResult::Loss => "loss",
+                };
+                text.push_str(&format!("{set} {g} {ply} {} {} {r} {}\n", s.seat.index(), s.score, s.class));
+            }
+        }
+    }
+    text
+}
+
 /// Plays the fitted and the held-out games (and writes `--dump`): their
 /// samples, and whether any game was drawn.
 fn self_play<P: Reading + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, Vec<Sample>, bool) {
@@ -277,24 +308,7 @@ fn self_play<P: Reading + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, Ve
     summary("held-out", &held, seats);
     eprintln!("self-play: {:.1} s", t.elapsed().as_secs_f64());
     if let Some(path) = &a.dump {
-        let mut text = String::from("# set game ply seat raw result class\n");
-        for (set, games) in [("fit", &fit_games), ("held-out", &held)] {
-            for (g, game) in games.iter().enumerate() {
-                for (s, ply) in game.samples.iter().zip(&game.sample_plies) {
-                    let r = match s.result {
-                        SeatResult::Win => "win",
-                        SeatResult::Draw => "draw",
-                        SeatResult::Loss => "loss",
-                    };
-                    text.push_str(&format!(
-                        "{set} {g} {ply} {} {} {r} {}\n",
-                        s.seat.index(),
-                        s.score,
-                        s.class
-                    ));
-                }
-            }
-        }
+        let text = dump_text([("fit", &fit_games), ("held-out", &held)]);
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("fit_wdl: {path}: {e}");
         }

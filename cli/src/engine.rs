@@ -86,25 +86,10 @@ impl FromStr for EngineSpec {
         if args.is_empty() && is_motley(&program) {
             args.push("uci".to_owned());
         }
-        let mut options = Vec::new();
-        if let Some(list) = options_text {
-            let mut at = prefix + command.len() + 1;
-            for option in list.split(',') {
-                match option.split_once('=') {
-                    Some((name, value)) if !name.trim().is_empty() => {
-                        options.push((name.trim().to_owned(), value.trim().to_owned()));
-                    }
-                    _ => {
-                        return Err(ParseEngineError::BadOption {
-                            text: text.to_owned(),
-                            option: option.to_owned(),
-                            at,
-                        });
-                    }
-                }
-                at += option.len() + 1;
-            }
-        }
+        let options = match options_text {
+            Some(list) => parse_options(text, list, prefix + command.len() + 1)?,
+            None => Vec::new(),
+        };
         Ok(EngineSpec { text: text.to_owned(), program, args, options })
     }
 }
@@ -112,6 +97,21 @@ impl FromStr for EngineSpec {
 /// Whether `program` is Motley itself (its file name starts with `motley`).
 fn is_motley(program: &Path) -> bool {
     program.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("motley"))
+}
+
+/// The `Name=value` options of the comma-separated `list`, which starts at
+/// byte `at` of the player specification `text`; an option without `=` or
+/// without a name is an error that gives its byte offset.
+fn parse_options(text: &str, list: &str, mut at: usize) -> Result<Vec<(String, String)>, ParseEngineError> {
+    let mut options = Vec::new();
+    for option in list.split(',') {
+        let Some((name, value)) = option.split_once('=').filter(|(name, _)| !name.trim().is_empty()) else {
+            return Err(ParseEngineError::BadOption { text: text.to_owned(), option: option.to_owned(), at });
+        };
+        options.push((name.trim().to_owned(), value.trim().to_owned()));
+        at += option.len() + 1;
+    }
+    Ok(options)
 }
 
 /// What went wrong with an engine; the match scores it as a loss for the engine.
@@ -336,17 +336,8 @@ impl UciEngine {
             };
             let left = deadline.saturating_duration_since(Instant::now());
             match p.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let mut words = line.split_whitespace();
-                    match words.next() {
-                        Some(first) if first == word => return Ok(line),
-                        Some("info") if line.trim_start().starts_with("info string") => {
-                            let text = line.trim_start().trim_start_matches("info string").trim();
-                            self.last_info_string = Some(text.to_owned());
-                        }
-                        _ => {}
-                    }
-                }
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(line) => self.note_info_string(&line),
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(EngineError::Timeout { waiting_for: word, ms: limit.as_millis() });
                 }
@@ -354,6 +345,15 @@ impl UciEngine {
                     return Err(EngineError::Exited { waiting_for: word, status: self.status() });
                 }
             }
+        }
+    }
+
+    /// Keeps the text of `line` when it is an `info string` line: the
+    /// engine's last word, for an error that follows.
+    fn note_info_string(&mut self, line: &str) {
+        if line.split_whitespace().next() == Some("info") && line.trim_start().starts_with("info string") {
+            let text = line.trim_start().trim_start_matches("info string").trim();
+            self.last_info_string = Some(text.to_owned());
         }
     }
 

@@ -65,17 +65,7 @@ pub fn run<P: Position>(
     let divide = std::thread::scope(|scope| {
         if progress {
             let bar = bar.clone();
-            scope.spawn(move || {
-                if let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_DELAY) {
-                    bar.set_style(
-                        ProgressStyle::with_template("perft {pos}/{len} root moves {wide_bar} {elapsed}")
-                            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                    );
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
-                    bar.enable_steady_tick(Duration::from_millis(200));
-                    let _ = done_rx.recv();
-                }
-            });
+            scope.spawn(move || show_progress(&bar, &done_rx));
         }
         let divide: Vec<(P::Move, u64)> = pool.install(|| {
             roots
@@ -93,4 +83,19 @@ pub fn run<P: Position>(
     bar.finish_and_clear();
     let nodes = divide.iter().map(|&(_, n)| n).sum();
     Ok(PerftRun { nodes, divide, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// Draws `bar` on stderr once the run has lasted [`PROGRESS_DELAY`] without
+/// a message on `done`, and keeps it ticking until that message comes; a
+/// shorter run shows nothing.
+fn show_progress(bar: &ProgressBar, done: &mpsc::Receiver<()>) {
+    if let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(PROGRESS_DELAY) {
+        bar.set_style(
+            ProgressStyle::with_template("perft {pos}/{len} root moves {wide_bar} {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        let _ = done.recv();
+    }
 }

@@ -76,14 +76,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, CliError> {
         let (root, moves) = match words.first() {
             Some(&"startpos") if moves_at == 1 => (Some(None), after_moves()),
             Some(&"fen") if moves_at > 1 => (Some(Some(words[1..moves_at].join(" "))), after_moves()),
-            Some(&"fen") | Some(&"startpos") => {
-                return Err(CliError::input(
-                    format!(
-                        "expected `startpos [moves …]` or `fen <position string> [moves …]`, got `{line}`"
-                    ),
-                    format!("line {} of --openings", i + 1),
-                ));
-            }
+            Some(&"fen") | Some(&"startpos") => return Err(bad_opening(line, i + 1)),
             _ => (None, move_tokens(&[line.to_owned()]).into_iter().map(str::to_owned).collect()),
         };
         openings.push(Opening { line: i + 1, text: line.to_owned(), root, moves });
@@ -92,6 +85,16 @@ pub fn parse_openings(text: &str) -> Result<Vec<Opening>, CliError> {
         return Err(CliError::input("no opening in the file", "--openings"));
     }
     Ok(openings)
+}
+
+/// The error for the `startpos` or `fen` opening `line`, line `number` of the
+/// file, that does not read as `startpos [moves …]` or
+/// `fen <position string> [moves …]`.
+fn bad_opening(line: &str, number: usize) -> CliError {
+    CliError::input(
+        format!("expected `startpos [moves …]` or `fen <position string> [moves …]`, got `{line}`"),
+        format!("line {number} of --openings"),
+    )
 }
 
 /// A game's start: the position after the opening, and how an engine is

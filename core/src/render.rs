@@ -151,39 +151,14 @@ pub fn diagram<V: BoardView + ?Sized>(view: &V, style: TextStyle) -> String {
         let mut line = format!("{:>label_width$} ", u32::from(rank) + 1);
         for (file, cell) in row.iter().enumerate() {
             let file = file as u8;
-            let mut text = String::new();
-            if any_tint {
-                text.push(cell.tint.map_or(' ', |(name, _)| tag_of(&table, name)));
-            }
-            match &cell.piece {
-                Some(g) => {
-                    text.push(g.symbol);
-                    text.push(tag_of(&table, g.army));
-                    if any_mark {
-                        text.push(g.mark.unwrap_or(' '));
-                    }
-                }
-                None => {
-                    text.push('·');
-                    text.push(' ');
-                    if any_mark {
-                        text.push(' ');
-                    }
-                }
-            }
+            let text = cell_text(cell, &table, any_tint, any_mark);
             match style {
-                TextStyle::Plain => {
+                TextStyle::Plain if file + 1 < files => {
                     line.push_str(&text);
-                    if file + 1 < files {
-                        line.push(' ');
-                    }
+                    line.push(' ');
                 }
-                TextStyle::Ansi => {
-                    let bg =
-                        cell.tint.map_or(if is_light(file, rank) { ANSI_LIGHT } else { ANSI_DARK }, |t| t.1);
-                    let fg = cell.piece.as_ref().map_or(Rgb(0x40, 0x40, 0x40), |g| g.color);
-                    let _ = write!(line, "{}{} {} \x1b[0m", ansi_bg(bg), ansi_fg(fg), text);
-                }
+                TextStyle::Plain => line.push_str(&text),
+                TextStyle::Ansi => paint_cell(&mut line, cell, &text, is_light(file, rank)),
             }
         }
         out.push_str(line.trim_end());
@@ -231,6 +206,43 @@ pub fn diagram<V: BoardView + ?Sized>(view: &V, style: TextStyle) -> String {
         let _ = writeln!(out, "roles: {}", keys.join(", "));
     }
     out
+}
+
+/// The plain text of one diagram cell, `[tint]symbol[army tag][mark]` with
+/// the tags of `table`: the tint column only with `any_tint`, the mark column
+/// only with `any_mark`, and `·` for an empty square.
+fn cell_text(cell: &Cell, table: &[(&str, char)], any_tint: bool, any_mark: bool) -> String {
+    let mut text = String::new();
+    if any_tint {
+        text.push(cell.tint.map_or(' ', |(name, _)| tag_of(table, name)));
+    }
+    match &cell.piece {
+        Some(g) => {
+            text.push(g.symbol);
+            text.push(tag_of(table, g.army));
+            if any_mark {
+                text.push(g.mark.unwrap_or(' '));
+            }
+        }
+        None => {
+            text.push('·');
+            text.push(' ');
+            if any_mark {
+                text.push(' ');
+            }
+        }
+    }
+    text
+}
+
+/// Appends `text`, the plain text of `cell`, to `line`, painted for
+/// [`TextStyle::Ansi`]: the square's tint colour, or the light or dark square
+/// colour, behind; the piece's army colour (dark grey on an empty square) in
+/// front.
+fn paint_cell(line: &mut String, cell: &Cell, text: &str, light: bool) {
+    let bg = cell.tint.map_or(if light { ANSI_LIGHT } else { ANSI_DARK }, |t| t.1);
+    let fg = cell.piece.as_ref().map_or(Rgb(0x40, 0x40, 0x40), |g| g.color);
+    let _ = write!(line, "{}{} {} \x1b[0m", ansi_bg(bg), ansi_fg(fg), text);
 }
 
 /// The text of a piece symbol in a picture: a Unicode chess symbol

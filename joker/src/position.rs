@@ -535,12 +535,11 @@ impl Joker {
                         self.board.put_raw(to, Piece::new(us, role));
                         self.board.promoted |= 1 << to;
                     }
-                    None => {
+                    None if promoted => {
                         self.board.put_raw(to, piece);
-                        if promoted {
-                            self.board.promoted |= 1 << to;
-                        }
+                        self.board.promoted |= 1 << to;
                     }
+                    None => self.board.put_raw(to, piece),
                 }
                 if piece.role == Role::King && from == E8 && (to == G8 || to == C8) {
                     let (rf, rt) = if to == G8 { (H8, F8) } else { (A8, D8) };

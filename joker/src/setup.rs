@@ -417,29 +417,39 @@ impl FromStr for Setup {
     }
 }
 
-impl fmt::Display for Setup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let sq = rank * 8 + file;
-                match self.board.piece_at_index(sq) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.char())?;
-                        if self.board.promoted >> sq & 1 != 0 {
-                            f.write_str("~")?;
-                        }
+impl Setup {
+    /// Writes rank `rank` (0 = rank 1) of the board as the position string
+    /// has it, file a first: each piece letter (`~` after a promoted one),
+    /// and each run of empty squares as its length.
+    fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
+        let mut empty = 0;
+        for file in 0..8u8 {
+            let sq = rank * 8 + file;
+            match self.board.piece_at_index(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    write!(f, "{}", p.char())?;
+                    if self.board.promoted >> sq & 1 != 0 {
+                        f.write_str("~")?;
                     }
                 }
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
+        }
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            self.write_rank(f, rank)?;
             if rank > 0 {
                 f.write_str("/")?;
             }

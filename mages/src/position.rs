@@ -51,24 +51,7 @@ fn error_offset(text: &str, error: &PositionError) -> usize {
     starts.extend(bytes.iter().enumerate().filter(|(_, c)| **c == b' ').map(|(i, _)| i + 1));
     let field = |k: usize| starts.get(k).copied().unwrap_or(text.len());
     match *error {
-        PositionError::PawnOnFarRank { square } => {
-            // Walk the board field to the square.
-            let (mut rank, mut file) = (7u8, 0u8);
-            for (i, &c) in bytes.iter().enumerate() {
-                match c {
-                    b'/' => (rank, file) = (rank.saturating_sub(1), 0),
-                    b'1'..=b'6' => file += c - b'0',
-                    b' ' => break,
-                    _ => {
-                        if (rank, file) == (square.rank().index(), square.file().index()) {
-                            return i;
-                        }
-                        file += 1;
-                    }
-                }
-            }
-            0
-        }
+        PositionError::PawnOnFarRank { square } => board_offset(bytes, square),
         PositionError::HaloOnEmptySquare { square } => {
             let at = field(3);
             let name = square.to_string();
@@ -78,6 +61,27 @@ fn error_offset(text: &str, error: &PositionError) -> usize {
         PositionError::EndWithoutMissingRoyal => field(6),
         PositionError::RoyalCount { .. } | PositionError::NoRoyal | PositionError::TooManyPieces { .. } => 0,
     }
+}
+
+/// The byte offset of `square`'s piece in the board field at the start of
+/// the position string `bytes`, found by walking the field; 0 when the field
+/// has no piece there.
+fn board_offset(bytes: &[u8], square: Square) -> usize {
+    let (mut rank, mut file) = (7u8, 0u8);
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            b'/' => (rank, file) = (rank.saturating_sub(1), 0),
+            b'1'..=b'6' => file += c - b'0',
+            b' ' => break,
+            _ => {
+                if (rank, file) == (square.rank().index(), square.file().index()) {
+                    return i;
+                }
+                file += 1;
+            }
+        }
+    }
+    0
 }
 
 /// A [`Setup`] is not a position of the game. Each variant names the field.
@@ -502,6 +506,54 @@ impl Mages {
     }
 }
 
+impl Mages {
+    /// Carries out `resolution` of the engagement `e` between `challenger`
+    /// and `defender` on the board: the loser leaves, and the winner moves
+    /// onto the loser's square, promoted to `promotion` if given (a draw
+    /// moves nothing). Returns the reason the turn's end is judged by:
+    /// [`EndReason::RoyalExpelled`] after a foul, else
+    /// [`EndReason::RoyalDowned`].
+    #[inline(always)]
+    fn settle(
+        &mut self,
+        e: Engagement,
+        challenger: Piece,
+        defender: Piece,
+        resolution: Resolution,
+        promotion: Option<Role>,
+    ) -> EndReason {
+        match resolution {
+            Resolution::Challenger => {
+                self.board.remove_known(e.defender, defender);
+                self.board.relocate(
+                    e.challenger,
+                    e.defender,
+                    challenger,
+                    promotion.unwrap_or(challenger.role),
+                );
+            }
+            Resolution::Defender => {
+                self.board.remove_known(e.challenger, challenger);
+                self.board.relocate(e.defender, e.challenger, defender, promotion.unwrap_or(defender.role));
+            }
+            Resolution::Draw => {}
+            Resolution::Foul => {
+                self.board.remove_known(e.challenger, challenger);
+                if self.rules.foul_defender == FoulDefender::TakesSquare {
+                    self.board.relocate(
+                        e.defender,
+                        e.challenger,
+                        defender,
+                        promotion.unwrap_or(defender.role),
+                    );
+                }
+                return EndReason::RoyalExpelled;
+            }
+        }
+        EndReason::RoyalDowned
+    }
+}
+
 impl Position for Mages {
     type Move = Move;
     type MoveList = MoveList;
@@ -571,40 +623,7 @@ impl Position for Mages {
                 else {
                     return;
                 };
-                let mut reason = EndReason::RoyalDowned;
-                match resolution {
-                    Resolution::Challenger => {
-                        self.board.remove_known(e.defender, defender);
-                        self.board.relocate(
-                            e.challenger,
-                            e.defender,
-                            challenger,
-                            promotion.unwrap_or(challenger.role),
-                        );
-                    }
-                    Resolution::Defender => {
-                        self.board.remove_known(e.challenger, challenger);
-                        self.board.relocate(
-                            e.defender,
-                            e.challenger,
-                            defender,
-                            promotion.unwrap_or(defender.role),
-                        );
-                    }
-                    Resolution::Draw => {}
-                    Resolution::Foul => {
-                        reason = EndReason::RoyalExpelled;
-                        self.board.remove_known(e.challenger, challenger);
-                        if self.rules.foul_defender == FoulDefender::TakesSquare {
-                            self.board.relocate(
-                                e.defender,
-                                e.challenger,
-                                defender,
-                                promotion.unwrap_or(defender.role),
-                            );
-                        }
-                    }
-                }
+                let reason = self.settle(e, challenger, defender, resolution, promotion);
                 self.finish_turn(reason);
             }
             Move::Pass => {

@@ -155,29 +155,38 @@ fn parse_board(s: &[u8], base: usize) -> Result<Board, ParseSetupError> {
     }
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
-        let mut file = 0usize;
-        for (j, &c) in rank_text.iter().enumerate() {
-            match c {
-                b'1'..=b'6' => file += usize::from(c - b'0'),
-                _ => {
-                    let piece = Piece::from_char(c as char)
-                        .ok_or(ParseSetupError::Piece { ch: c as char, at: at + j })?;
-                    if file < 6 {
-                        board.put(Square::new_unchecked(rank * 6 + file as u8), piece);
-                    }
-                    file += 1;
-                }
-            }
-            if file > 6 {
-                break;
-            }
-        }
+        let file = parse_rank(&mut board, rank, rank_text, at)?;
         if file != 6 {
             return Err(ParseSetupError::RankWidth { rank: rank + 1, got: file, at });
         }
         at += rank_text.len() + 1;
     }
     Ok(board)
+}
+
+/// Puts the pieces of `text`, the position string's rank `rank` (0 = rank 1)
+/// starting at byte `at`, on `board`, and returns how many files it
+/// describes. It stops reading past the sixth file: the caller reports any
+/// count but 6.
+fn parse_rank(board: &mut Board, rank: u8, text: &[u8], at: usize) -> Result<usize, ParseSetupError> {
+    let mut file = 0usize;
+    for (j, &c) in text.iter().enumerate() {
+        match c {
+            b'1'..=b'6' => file += usize::from(c - b'0'),
+            _ => {
+                let piece = Piece::from_char(c as char)
+                    .ok_or(ParseSetupError::Piece { ch: c as char, at: at + j })?;
+                if file < 6 {
+                    board.put(Square::new_unchecked(rank * 6 + file as u8), piece);
+                }
+                file += 1;
+            }
+        }
+        if file > 6 {
+            break;
+        }
+    }
+    Ok(file)
 }
 
 impl Setup {
@@ -274,25 +283,35 @@ impl FromStr for Setup {
     }
 }
 
+impl Setup {
+    /// Writes rank `rank` (0 = rank 1) of the board as the position string
+    /// has it, file a first: each piece letter, and each run of empty
+    /// squares as its length.
+    fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
+        let mut empty = 0;
+        for file in 0..6u8 {
+            match self.board.piece_at(Square::new_unchecked(rank * 6 + file)) {
+                Some(p) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    write!(f, "{}", p.char())?;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..6u8 {
-                match self.board.piece_at(Square::new_unchecked(rank * 6 + file)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
+            self.write_rank(f, rank)?;
             if rank > 0 {
                 f.write_str("/")?;
             }

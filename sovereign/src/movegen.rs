@@ -185,11 +185,13 @@ impl State {
                         _ => attacks::bishop(s, occ, 8),
                     };
                     let mut d = reach & base;
-                    if self.rules.twin_move && SQUARE_COLOR[from as usize] != NONE {
-                        let twin = 255 - from;
-                        if reach.contains(twin) && empty.contains(twin) {
-                            d.add(twin);
-                        }
+                    let twin = 255 - from;
+                    if self.rules.twin_move
+                        && SQUARE_COLOR[from as usize] != NONE
+                        && reach.contains(twin)
+                        && empty.contains(twin)
+                    {
+                        d.add(twin);
                     }
                     d
                 }
@@ -205,15 +207,7 @@ impl State {
             for to in dest {
                 let (f, t) = (sq(from), sq(to));
                 if p.role == Role::Pawn && CENTER.contains(to) {
-                    for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                        if !check || self.legal_normal(&ctx, &mut scratch, from, to, r) {
-                            sink.push(Move::Normal { from: f, to: t, promotion: Some(r) });
-                        }
-                    }
-                    let mv = Move::Normal { from: f, to: t, promotion: Some(Role::King) };
-                    if !(check || self.rules.regime_check) || self.legal_slow(mv) {
-                        sink.push(mv);
-                    }
+                    self.promotions(&ctx, &mut scratch, from, to, sink);
                 } else if !check || self.legal_normal(&ctx, &mut scratch, from, to, p.role) {
                     sink.push(Move::Normal { from: f, to: t, promotion: None });
                 }
@@ -225,6 +219,30 @@ impl State {
         {
             self.castles(k, &ctx, sink);
             self.defections(k, sink);
+        }
+    }
+
+    /// Pushes the legal promotions of the pawn moving from `from` to `to`, a
+    /// centre square: to queen, rook, bishop and knight, then to king.
+    #[inline(always)]
+    fn promotions<S: MoveSink<Move>>(
+        &self,
+        ctx: &Ctx,
+        scratch: &mut Option<Board>,
+        from: u8,
+        to: u8,
+        sink: &mut S,
+    ) {
+        let check = self.rules.check_rule;
+        let (f, t) = (sq(from), sq(to));
+        for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            if !check || self.legal_normal(ctx, scratch, from, to, r) {
+                sink.push(Move::Normal { from: f, to: t, promotion: Some(r) });
+            }
+        }
+        let mv = Move::Normal { from: f, to: t, promotion: Some(Role::King) };
+        if !(check || self.rules.regime_check) || self.legal_slow(mv) {
+            sink.push(mv);
         }
     }
 
@@ -349,10 +367,8 @@ impl State {
                     // safely on a square of the mover's old owned colour,
                     // which the mover's king could not take before the
                     // defection. Such a forced move is not legal.
-                    for seat in (0..self.seats).filter(|&s| s != me) {
-                        if let Some(their_king) = next.king(seat) {
-                            dest.remove(their_king);
-                        }
+                    for their_king in (0..self.seats).filter(|&s| s != me).filter_map(|s| next.king(s)) {
+                        dest.remove(their_king);
                     }
                 }
                 for to in dest {
@@ -383,6 +399,14 @@ impl State {
         self.castling.remove(to);
     }
 
+    /// Takes the king of seat `me` off the board, if it has one.
+    #[inline(always)]
+    fn take_king(&mut self, me: u8) {
+        if let Some(k) = self.king(me) {
+            self.board.take(k);
+        }
+    }
+
     /// Plays `mv` for the side to move (which must be a generated move) and
     /// recomputes control. Does not change the turn.
     pub fn apply(&mut self, mv: Move) {
@@ -405,9 +429,7 @@ impl State {
                 }
                 match promotion {
                     Some(Role::King) => {
-                        if let Some(k) = self.king(me) {
-                            self.board.take(k);
-                        }
+                        self.take_king(me);
                         self.board.put(to, Piece { color: p.color, role: Role::King });
                         self.owned[me as usize] = p.color as u8;
                         self.castling -= edge;

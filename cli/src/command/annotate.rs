@@ -381,38 +381,36 @@ struct SeatSummary {
 }
 
 fn summary(evals: &[MoveEval], names: &[&'static str]) -> Vec<SeatSummary> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let mine: Vec<&MoveEval> = evals.iter().filter(|e| e.seat.index() == i && e.choice).collect();
-            let total: f64 = mine.iter().map(|e| e.loss).sum();
-            let mut counts = [0; 3];
-            for e in &mine {
-                match mark(e.loss) {
-                    Some(("inaccuracy", _)) => counts[0] += 1,
-                    Some(("mistake", _)) => counts[1] += 1,
-                    Some(_) => counts[2] += 1,
-                    None => {}
-                }
-            }
-            let mut worst: Vec<&MoveEval> = mine.iter().copied().filter(|e| e.loss >= 0.005).collect();
-            worst.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.ply.cmp(&b.ply)));
-            SeatSummary {
-                name,
-                moves: mine.len(),
-                average: if mine.is_empty() { 0.0 } else { total / mine.len() as f64 },
-                counts,
-                worst: worst
-                    .iter()
-                    .take(3)
-                    .map(|e| {
-                        (e.number, e.token.clone(), e.loss, e.best.clone().unwrap_or_else(|| "?".to_owned()))
-                    })
-                    .collect(),
-            }
-        })
-        .collect()
+    names.iter().enumerate().map(|(i, name)| seat_summary(evals, i, name)).collect()
+}
+
+/// The summary of the chosen moves of seat `i`, called `name`: the count,
+/// the average loss, the marks and the three worst moves.
+fn seat_summary(evals: &[MoveEval], i: usize, name: &'static str) -> SeatSummary {
+    let mine: Vec<&MoveEval> = evals.iter().filter(|e| e.seat.index() == i && e.choice).collect();
+    let total: f64 = mine.iter().map(|e| e.loss).sum();
+    let mut counts = [0; 3];
+    for e in &mine {
+        match mark(e.loss) {
+            Some(("inaccuracy", _)) => counts[0] += 1,
+            Some(("mistake", _)) => counts[1] += 1,
+            Some(_) => counts[2] += 1,
+            None => {}
+        }
+    }
+    let mut worst: Vec<&MoveEval> = mine.iter().copied().filter(|e| e.loss >= 0.005).collect();
+    worst.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.ply.cmp(&b.ply)));
+    SeatSummary {
+        name,
+        moves: mine.len(),
+        average: if mine.is_empty() { 0.0 } else { total / mine.len() as f64 },
+        counts,
+        worst: worst
+            .iter()
+            .take(3)
+            .map(|e| (e.number, e.token.clone(), e.loss, e.best.clone().unwrap_or_else(|| "?".to_owned())))
+            .collect(),
+    }
 }
 
 /// `Summary. white: 30 moves, average loss 0.021, 1 inaccuracy, 0 mistakes,

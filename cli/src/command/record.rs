@@ -47,48 +47,54 @@ fn record<N: AsHistory>(args: &RecordArgs) -> Result<String, CliError> {
     }
     let seats = rec.state().position().seat_count();
     for tag in &args.tags {
-        let Some((key, value)) = tag.split_once('=') else {
-            return Err(CliError::input(format!("`{tag}` is not KEY=VALUE"), "--tag"));
-        };
-        if !is_tag_name(key) {
-            return Err(CliError::input(
-                format!(
-                    "unknown tag `{key}`: a tag name is a capital letter followed by letters, digits or `_`"
-                ),
-                "--tag",
-            ));
-        }
-        match key {
-            "Variant" | "FEN" | "Rules" | "SetUp" => {
-                return Err(CliError::input(
-                    format!("tag `{key}` comes from the variant, --fen and the rule options"),
-                    "--tag",
-                ));
-            }
-            "Result" => {
-                if value != "*" && parse_result(value, seats).is_none() {
-                    return Err(CliError::input(
-                        format!("`{value}` is not a result of a {seats}-seat game"),
-                        "--tag",
-                    ));
-                }
-                if let Some(o) = rec.state().outcome()
-                    && motley_core::record::result_text(&o) != value
-                {
-                    let actual = rec.state().outcome_text(&o);
-                    return Err(CliError::input(
-                        format!("result `{value}` contradicts the final position ({actual})"),
-                        "--tag",
-                    ));
-                }
-                rec.set_result(value);
-            }
-            _ => {
-                rec.tag(key, value);
-            }
-        }
+        add_tag(&mut rec, tag, seats)?;
     }
     let game = rec.game();
     let text = write(&game);
     Ok(if common.json { json_doc(&RecordDocument::new(N::VARIANT, &game, text)) } else { text })
+}
+
+/// Adds one `--tag KEY=VALUE` to the record, refusing a malformed tag, a tag
+/// the variant and rule options already decide, and a `Result` that is not a
+/// result of a `seats`-seat game or that contradicts the final position.
+fn add_tag<N: AsHistory>(rec: &mut Recorder<N>, tag: &str, seats: usize) -> Result<(), CliError> {
+    let Some((key, value)) = tag.split_once('=') else {
+        return Err(CliError::input(format!("`{tag}` is not KEY=VALUE"), "--tag"));
+    };
+    if !is_tag_name(key) {
+        return Err(CliError::input(
+            format!("unknown tag `{key}`: a tag name is a capital letter followed by letters, digits or `_`"),
+            "--tag",
+        ));
+    }
+    match key {
+        "Variant" | "FEN" | "Rules" | "SetUp" => {
+            return Err(CliError::input(
+                format!("tag `{key}` comes from the variant, --fen and the rule options"),
+                "--tag",
+            ));
+        }
+        "Result" => {
+            if value != "*" && parse_result(value, seats).is_none() {
+                return Err(CliError::input(
+                    format!("`{value}` is not a result of a {seats}-seat game"),
+                    "--tag",
+                ));
+            }
+            if let Some(o) = rec.state().outcome()
+                && motley_core::record::result_text(&o) != value
+            {
+                let actual = rec.state().outcome_text(&o);
+                return Err(CliError::input(
+                    format!("result `{value}` contradicts the final position ({actual})"),
+                    "--tag",
+                ));
+            }
+            rec.set_result(value);
+        }
+        _ => {
+            rec.tag(key, value);
+        }
+    }
+    Ok(())
 }

@@ -200,10 +200,7 @@ fn parse_go<P: Position>(
             "ponder" => go.mode = GoMode::Ponder,
             "searchmoves" => {
                 while let Some(&token) = words.get(i).filter(|w| !GO_WORDS.contains(w)) {
-                    let mv = session
-                        .parse_input(token)
-                        .map_err(|e| CliError::input(bad_move(token, &e.to_string()), "go searchmoves"))?;
-                    go.root_moves.push(mv);
+                    go.root_moves.push(search_move(session, token)?);
                     i += 1;
                 }
             }
@@ -211,10 +208,7 @@ fn parse_go<P: Position>(
                 let value = words.get(i).copied().unwrap_or("");
                 i += 1;
                 if key == "perft" {
-                    let depth = value
-                        .parse::<u32>()
-                        .map_err(|_| CliError::input("`perft` needs a non-negative number", "go perft"))?;
-                    return Ok(GoCommand::Perft(depth));
+                    return Ok(GoCommand::Perft(perft_depth(value)?));
                 }
                 go_value(key, value, &mut go.limits, &mut clocks)?;
             }
@@ -233,6 +227,16 @@ fn parse_go<P: Position>(
     }
     go.limits = go.limits.with_multipv(multipv);
     Ok(GoCommand::Search(go))
+}
+
+/// Reads one move of `go searchmoves` in `session`'s position.
+fn search_move<P: Position>(session: &Session<P>, token: &str) -> Result<P::Move, CliError> {
+    session.parse_input(token).map_err(|e| CliError::input(bad_move(token, &e.to_string()), "go searchmoves"))
+}
+
+/// Reads the depth of `go perft`, a non-negative number.
+fn perft_depth(value: &str) -> Result<u32, CliError> {
+    value.parse::<u32>().map_err(|_| CliError::input("`perft` needs a non-negative number", "go perft"))
 }
 
 /// Reads the value of the `go` parameter `key` into `limits` or `clocks`.

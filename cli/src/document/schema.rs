@@ -68,20 +68,26 @@ fn open_objects(value: &mut Value) {
             {
                 map.insert("unevaluatedProperties".into(), Value::Bool(true));
             }
-            for (key, child) in map.iter_mut() {
-                // `properties` maps names to schemas: a property named
-                // `properties` is not a keyword.
-                if key == "properties" {
-                    if let Value::Object(props) = child {
-                        props.values_mut().for_each(open_objects);
-                    }
-                } else {
-                    open_objects(child);
-                }
-            }
+            open_members(map);
         }
         Value::Array(items) => items.iter_mut().for_each(open_objects),
         _ => {}
+    }
+}
+
+/// Applies [`open_objects`] to the members of the schema object `map`, but
+/// not to `map` itself.
+fn open_members(map: &mut Map<String, Value>) {
+    for (key, child) in map.iter_mut() {
+        // `properties` maps names to schemas: a property named
+        // `properties` is not a keyword.
+        if key == "properties" {
+            if let Value::Object(props) = child {
+                props.values_mut().for_each(open_objects);
+            }
+        } else {
+            open_objects(child);
+        }
     }
 }
 
@@ -92,21 +98,28 @@ fn refer_to_common(value: &mut Value, in_common: bool) {
     match value {
         Value::Object(map) => {
             for (key, child) in map.iter_mut() {
-                match child {
-                    Value::String(target) if key == "$ref" && target.starts_with("#/$defs/") => {
-                        let name = &target["#/$defs/".len()..];
-                        if let Some((_, file)) = CONTAINED.iter().find(|(def, _)| *def == name) {
-                            *target = format!("{file}.schema.json");
-                        } else if !in_common {
-                            *target = format!("common.schema.json{target}");
-                        }
-                    }
-                    _ => refer_to_common(child, in_common),
-                }
+                refer_member(key, child, in_common);
             }
         }
         Value::Array(items) => items.iter_mut().for_each(|item| refer_to_common(item, in_common)),
         _ => {}
+    }
+}
+
+/// [`refer_to_common`] for `child`, the member `key` of a schema object:
+/// repoints it when it is a local `#/$defs/…` reference, and otherwise
+/// repoints the references under it.
+fn refer_member(key: &str, child: &mut Value, in_common: bool) {
+    match child {
+        Value::String(target) if key == "$ref" && target.starts_with("#/$defs/") => {
+            let name = &target["#/$defs/".len()..];
+            if let Some((_, file)) = CONTAINED.iter().find(|(def, _)| *def == name) {
+                *target = format!("{file}.schema.json");
+            } else if !in_common {
+                *target = format!("common.schema.json{target}");
+            }
+        }
+        _ => refer_to_common(child, in_common),
     }
 }
 
@@ -135,15 +148,7 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         if OPEN.contains(&name.as_str()) {
             // The facts' own properties are closed objects; the facts are not.
             if let Value::Object(map) = schema {
-                for (key, child) in map.iter_mut() {
-                    if key == "properties" {
-                        if let Value::Object(props) = child {
-                            props.values_mut().for_each(open_objects);
-                        }
-                    } else {
-                        open_objects(child);
-                    }
-                }
+                open_members(map);
             }
         } else {
             open_objects(schema);
