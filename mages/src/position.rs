@@ -646,14 +646,39 @@ impl Position for Mages {
         })
     }
 
+    /// The pieces, halos, side to move, pending engagement, passes and,
+    /// under a ply limit, the ply count.
     fn zobrist(&self) -> u64 {
-        zobrist::hash(self)
+        let mut h = 0;
+        for team in Team::ALL {
+            for role in Role::ALL {
+                for sq in self.board.pieces(Piece::new(team, role)) {
+                    h ^= zobrist::piece(team, role, usize::from(sq));
+                }
+            }
+        }
+        for sq in self.board.halos() {
+            h ^= zobrist::halo(usize::from(sq));
+        }
+        if self.turn == Team::Blue {
+            h ^= zobrist::blue_to_move();
+        }
+        if let Some(e) = self.pending {
+            h ^= zobrist::engagement(e.challenger.index(), e.defender.index());
+        }
+        if self.passes > 0 {
+            h ^= zobrist::passes(self.passes);
+        }
+        if self.rules.ply_limit.is_some() {
+            h ^= zobrist::ply(self.ply);
+        }
+        h
     }
 
     fn repetition_key(&self) -> u64 {
         let mut h = Position::zobrist(self);
         if self.rules.ply_limit.is_some() {
-            h ^= zobrist::KEYS[zobrist::PLY_KEY].wrapping_mul(u64::from(self.ply) + 1);
+            h ^= zobrist::ply(self.ply);
         }
         h
     }

@@ -2,8 +2,7 @@
 
 use motley_core::zobrist::zobrist_keys;
 
-use crate::piece::{Piece, Role, Team};
-use crate::position::Mages;
+use crate::piece::{Role, Team};
 
 const PIECE_KEYS: usize = 2 * 5 * 48;
 const HALO_KEYS: usize = PIECE_KEYS;
@@ -11,33 +10,35 @@ const TURN_KEY: usize = HALO_KEYS + 48;
 const CHALLENGER_KEYS: usize = TURN_KEY + 1;
 const DEFENDER_KEYS: usize = CHALLENGER_KEYS + 48;
 const PASS_KEYS: usize = DEFENDER_KEYS + 48;
-pub(crate) const PLY_KEY: usize = PASS_KEYS + 2;
-pub(crate) static KEYS: [u64; PLY_KEY + 1] = zobrist_keys::<{ PLY_KEY + 1 }>(0x4d41_4745_5321);
+const PLY_KEY: usize = PASS_KEYS + 2;
+static KEYS: [u64; PLY_KEY + 1] = zobrist_keys::<{ PLY_KEY + 1 }>(0x4d41_4745_5321);
 
-/// The Zobrist hash of a position (see [`motley_core::Position::zobrist`]).
-pub(crate) fn hash(pos: &Mages) -> u64 {
-    let mut h = 0;
-    for team in Team::ALL {
-        for role in Role::ALL {
-            for sq in pos.board.pieces(Piece::new(team, role)) {
-                h ^= KEYS[(team.index() * 5 + role as usize) * 48 + usize::from(sq)];
-            }
-        }
-    }
-    for sq in pos.board.halos() {
-        h ^= KEYS[HALO_KEYS + usize::from(sq)];
-    }
-    if pos.turn == Team::Blue {
-        h ^= KEYS[TURN_KEY];
-    }
-    if let Some(e) = pos.pending {
-        h ^= KEYS[CHALLENGER_KEYS + e.challenger.index()] ^ KEYS[DEFENDER_KEYS + e.defender.index()];
-    }
-    if pos.passes > 0 {
-        h ^= KEYS[PASS_KEYS + usize::from(pos.passes.min(2)) - 1];
-    }
-    if pos.rules.ply_limit.is_some() {
-        h ^= KEYS[PLY_KEY].wrapping_mul(u64::from(pos.ply) + 1);
-    }
-    h
+/// The key of a `team` `role` piece on square index `sq`.
+pub(crate) fn piece(team: Team, role: Role, sq: usize) -> u64 {
+    KEYS[(team.index() * 5 + role as usize) * 48 + sq]
+}
+
+/// The key of a halo on square index `sq`.
+pub(crate) fn halo(sq: usize) -> u64 {
+    KEYS[HALO_KEYS + sq]
+}
+
+/// The key of Blue to move.
+pub(crate) fn blue_to_move() -> u64 {
+    KEYS[TURN_KEY]
+}
+
+/// The key of a pending engagement between two square indices.
+pub(crate) fn engagement(challenger: usize, defender: usize) -> u64 {
+    KEYS[CHALLENGER_KEYS + challenger] ^ KEYS[DEFENDER_KEYS + defender]
+}
+
+/// The key of `passes` consecutive passes (one or two or more).
+pub(crate) fn passes(passes: u8) -> u64 {
+    KEYS[PASS_KEYS + usize::from(passes.min(2)) - 1]
+}
+
+/// The key of the ply count `ply` (only where a ply limit makes it matter).
+pub(crate) fn ply(ply: u32) -> u64 {
+    KEYS[PLY_KEY].wrapping_mul(u64::from(ply) + 1)
 }
