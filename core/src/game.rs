@@ -289,6 +289,12 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
         !self.legal_moves().is_empty()
     }
 
+    /// How many legal inputs there are: `legal_moves().len()`, the default.
+    /// Variants override it with a counter that lists nothing.
+    fn count_legal(&self) -> u64 {
+        self.legal_moves().len() as u64
+    }
+
     /// Plays `mv`, which must be one of [`Position::legal_moves`]; anything
     /// else leaves the position unspecified (but memory-safe).
     fn play_unchecked(&mut self, mv: Self::Move);
