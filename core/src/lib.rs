@@ -18,10 +18,16 @@ pub mod session;
 pub mod slider;
 pub mod squares;
 mod tables;
+#[doc(hidden)]
+pub mod text_serde;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod view;
 pub mod zobrist;
+
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
 
 pub use attacks::Dir;
 pub use bits::Bits;

@@ -10,8 +10,6 @@ mod piece;
 mod position;
 pub mod record;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
 mod setup;
 mod view;
 mod zobrist;
@@ -30,3 +28,7 @@ pub use position::{FenError, Issue, Joker, PositionError, START_FEN};
 pub use record::JokerRecord;
 pub use rules::{KingPromotion, PromotedRespawn, Rules};
 pub use setup::{Castling, ParseFenError, Pocket, Setup};
+
+// Positions, setups and moves serialise as their text forms (a position
+// deserialises under the default rules).
+motley_core::serde_via_text!(Joker, Move, Setup);
