@@ -105,6 +105,27 @@ impl EloEstimate {
     }
 }
 
+/// A tally of results for player A, pair by pair ([`Pentanomial`]) or
+/// game by game ([`Trinomial`]): the scores it saw with their counts, from
+/// which the LLR and the Elo estimate follow alike.
+pub trait Tally {
+    /// Each score A made (as a fraction of the points at stake) with how
+    /// often it happened.
+    fn sample(&self) -> Vec<(f64, f64)>;
+
+    /// The GSPRT LLR between `elo0` and `elo1` (0 with nothing counted).
+    #[must_use]
+    fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        llr_of(&self.sample(), elo0, elo1)
+    }
+
+    /// A's Elo difference with its error bar (`None` with nothing counted).
+    #[must_use]
+    fn elo(&self) -> Option<EloEstimate> {
+        EloEstimate::of(&self.sample())
+    }
+}
+
 /// Pair results for player A: `counts[k]` pairs in which A scored `k / 2` points.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Pentanomial {
@@ -124,21 +145,12 @@ impl Pentanomial {
     pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }
+}
 
+impl Tally for Pentanomial {
+    /// One point per pair and its share of the pairs: `k / 4` for `k` half points.
     fn sample(&self) -> Vec<(f64, f64)> {
         self.counts.iter().enumerate().map(|(k, &c)| (k as f64 / 4.0, f64::from(c))).collect()
-    }
-
-    /// The GSPRT LLR between `elo0` and `elo1` (0 with no pairs).
-    #[must_use]
-    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        llr_of(&self.sample(), elo0, elo1)
-    }
-
-    /// A's Elo difference with its error bar (`None` with no pairs).
-    #[must_use]
-    pub fn elo(&self) -> Option<EloEstimate> {
-        EloEstimate::of(&self.sample())
     }
 }
 
@@ -153,21 +165,10 @@ pub struct Trinomial {
     pub losses: u32,
 }
 
-impl Trinomial {
+impl Tally for Trinomial {
+    /// One game's score (1, ½, 0) and its count.
     fn sample(&self) -> Vec<(f64, f64)> {
         vec![(1.0, f64::from(self.wins)), (0.5, f64::from(self.draws)), (0.0, f64::from(self.losses))]
-    }
-
-    /// The GSPRT LLR between `elo0` and `elo1`, game by game (0 with no games).
-    #[must_use]
-    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        llr_of(&self.sample(), elo0, elo1)
-    }
-
-    /// A's Elo difference with its error bar, game by game (`None` with no games).
-    #[must_use]
-    pub fn elo(&self) -> Option<EloEstimate> {
-        EloEstimate::of(&self.sample())
     }
 }
 

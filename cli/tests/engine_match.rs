@@ -10,7 +10,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::{json, motley};
+use common::{json, motley, words};
 use motley_core::Position;
 use serde_json::Value;
 
@@ -177,21 +177,9 @@ fn sprt_bookkeeping_matches_the_pentanomial_formula() {
 /// must finish quickly with exit 0.
 fn against_random(engine_text: &str, games: &str) -> Value {
     let t0 = Instant::now();
-    let doc = json(&[
-        "match",
-        "joker",
-        "--a",
-        engine_text,
-        "--b",
-        "random",
-        "--games",
-        games,
-        "--movetime",
-        "50",
-        "--timeout",
-        "400",
-        "--json",
-    ]);
+    let doc = json(&words(&format!(
+        "match joker --a {engine_text} --b random --games {games} --movetime 50 --timeout 400 --json"
+    )));
     assert!(t0.elapsed() < Duration::from_secs(30), "took {:?}", t0.elapsed());
     doc
 }

@@ -16,7 +16,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use boon::{Compiler, Schemas};
-use common::{json, ok};
+use common::{json, ok, words};
 use serde_json::Value;
 
 /// The documents, each a file `schemas/<name>.schema.json`.
@@ -201,39 +201,17 @@ fn every_document_of_every_command_matches_its_schema() {
             v.assert_valid("annotate", &doc, &format!("motley annotate {variant} {fen:?}"));
             let _ = std::fs::remove_file(&file);
         }
-        let doc = json(&[
-            "match",
-            variant,
-            "--games",
-            "2",
-            "--a",
-            "random",
-            "--b",
-            "greedy",
-            "--max-plies",
-            "30",
-            "--json",
-        ]);
+        let doc =
+            json(&words(&format!("match {variant} --games 2 --a random --b greedy --max-plies 30 --json")));
         v.assert_valid("match", &doc, &format!("motley match {variant}"));
         // Several games of a match, as records: replayed and annotated.
         let file =
             std::env::temp_dir().join(format!("motley-json-schema-{}-{variant}.pgn", std::process::id()));
         let _ = std::fs::remove_file(&file);
         let file = file.display().to_string();
-        ok(&[
-            "match",
-            variant,
-            "--games",
-            "2",
-            "--a",
-            "random",
-            "--b",
-            "greedy",
-            "--max-plies",
-            "12",
-            "--record",
-            &file,
-        ]);
+        ok(&words(&format!(
+            "match {variant} --games 2 --a random --b greedy --max-plies 12 --record {file}"
+        )));
         let doc = json(&["annotate", &file, "--depth", "1", "--json"]);
         v.assert_valid("annotate", &doc, &format!("motley annotate (a {variant} match)"));
         assert_eq!(doc["games"].as_array().map(Vec::len), Some(2), "{variant}: two games annotated");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json, motley, ok, with_stdin};
+use common::{json, motley, ok, with_stdin, words};
 use motley_core::Position;
 use motley_core::record::{Game, Notation, Recorder, read, write};
 use rand::{Rng, SeedableRng};
@@ -29,32 +29,9 @@ fn temp_file(name: &str, text: &str) -> String {
 
 #[test]
 fn record_prints_a_record_of_each_variant() {
-    let joker = ok(&[
-        "record",
-        "joker",
-        "--moves",
-        "e2e4",
-        "e7e5",
-        "g1f3",
-        "--tag",
-        "White=Ann",
-        "--tag",
-        "Event=Club",
-    ]);
+    let joker = ok(&words("record joker --moves e2e4 e7e5 g1f3 --tag White=Ann --tag Event=Club"));
     insta::assert_snapshot!("record_joker", joker);
-    let mages = ok(&[
-        "record",
-        "mages",
-        "--moves",
-        "b2b3",
-        "b7b6",
-        "timeout",
-        "b6b5",
-        "c2c3!",
-        "draw-agreed",
-        "--tag",
-        "Green=Ann",
-    ]);
+    let mages = ok(&words("record mages --moves b2b3 b7b6 timeout b6b5 c2c3! draw-agreed --tag Green=Ann"));
     insta::assert_snapshot!("record_mages", mages);
     let royale = ok(&["record", "royale", "--tag", "Ash=Cai", "--tag", "Annotator=me"]);
     insta::assert_snapshot!("record_royale", royale);

@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{json, motley, ok};
+use common::{json, motley, ok, words};
 use motley_cli::Variant;
 use motley_core::Position;
 use serde_json::Value;
@@ -192,19 +192,7 @@ fn match_prints_games_and_a_table() {
         text,
         ok(&["match", "joker", "--games", "4", "--seed", "7", "--a", "greedy", "--b", "random"])
     );
-    let doc = json(&[
-        "match",
-        "mages",
-        "--games",
-        "2",
-        "--seed",
-        "3",
-        "--a",
-        "search:depth=1",
-        "--b",
-        "random",
-        "--json",
-    ]);
+    let doc = json(&words("match mages --games 2 --seed 3 --a search:depth=1 --b random --json"));
     assert_eq!(doc["games"], 2);
     for p in doc["players"].as_array().expect("players") {
         let sum = ["wins", "draws", "losses"].iter().map(|k| p[k].as_u64().unwrap()).sum::<u64>();
@@ -234,21 +222,7 @@ fn match_prints_games_and_a_table() {
 
 #[test]
 fn match_royale_seats_one_a_against_three_b() {
-    let doc = json(&[
-        "match",
-        "royale",
-        "--games",
-        "4",
-        "--seed",
-        "1",
-        "--a",
-        "random",
-        "--b",
-        "greedy",
-        "--max-plies",
-        "30",
-        "--json",
-    ]);
+    let doc = json(&words("match royale --games 4 --seed 1 --a random --b greedy --max-plies 30 --json"));
     let players = doc["players"].as_array().expect("players");
     assert_eq!(players.len(), 4);
     assert_eq!(players[0]["name"], "random");
@@ -314,19 +288,7 @@ fn match_mages_counts_plies_as_the_game_does() {
         assert!(line.ends_with(&format!(", {plies} plies, {resolutions} resolutions)")), "{line}");
     }
     // --max-plies counts plies too: a capped game has exactly that many.
-    let doc = json(&[
-        "match",
-        "mages",
-        "--games",
-        "4",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--max-plies",
-        "30",
-        "--json",
-    ]);
+    let doc = json(&words("match mages --games 4 --a random --b random --max-plies 30 --json"));
     let games = doc["game_list"].as_array().expect("games");
     let capped: Vec<&Value> = games.iter().filter(|g| g["reason"] == "max-plies").collect();
     assert!(!capped.is_empty(), "{doc}");

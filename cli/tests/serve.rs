@@ -466,17 +466,7 @@ fn a_stream_sends_each_depth_then_done() {
     assert_eq!(name, "done");
     assert_eq!(done["depth"], 4);
     // The same position searched by `analyze` to the same depth finds the same move.
-    let cli = common::json(&[
-        "analyze",
-        "joker",
-        "--moves",
-        "e2e4,e7e5",
-        "--depth",
-        "4",
-        "--multipv",
-        "2",
-        "--json",
-    ]);
+    let cli = common::json(&common::words("analyze joker --moves e2e4,e7e5 --depth 4 --multipv 2 --json"));
     assert_eq!(done["best_move"], cli["search"]["best_move"]);
     assert_eq!(done["score"], cli["search"]["score"]);
     // A bad query is the CLI's error, before any event.

@@ -18,10 +18,10 @@ pub mod session;
 pub mod slider;
 pub mod squares;
 mod tables;
-#[doc(hidden)]
-pub mod text_serde;
 #[cfg(feature = "testing")]
 pub mod testing;
+#[doc(hidden)]
+pub mod text_serde;
 pub mod view;
 pub mod zobrist;
 

@@ -13,10 +13,10 @@ use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, WIN};
 use motley_core::testing::deep_runs;
 use motley_core::{Position, Seat};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use search_toys::{
-    DRAWN, DUEL_HIGH, DUEL_LOW, HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, leaf, random_walk,
-    reference_after, reference_at, reference_best_reply, reference_for_mover,
+    DRAWN, DUEL_HIGH, DUEL_LOW, HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, leaf, random_rules,
+    random_walk, reference_after, reference_at, reference_best_reply, reference_for_mover,
 };
 
 fn small() -> SearchConfig {
@@ -83,19 +83,6 @@ fn score_display_and_distance() {
 }
 
 // ------------------------------------------------------------ vs plain minimax
-
-fn random_rules(rng: &mut StdRng, seats: u8) -> HashyRules {
-    HashyRules {
-        seed: rng.random(),
-        seats,
-        chance: rng.random_bool(0.6),
-        extra: rng.random_bool(0.5),
-        max_ply: rng.random_range(6..14),
-        width: rng.random_range(6..30),
-        loss_aversion: [100, 100, 150, 300][rng.random_range(0..4)],
-        ..HashyRules::default()
-    }
-}
 
 /// A position a few random inputs into a random game.
 fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {

@@ -12,8 +12,10 @@ use std::time::{Duration, Instant};
 use motley_core::Position;
 use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use search_toys::{Hashy, HashyRules, Nim, Take, random_walk, reference_after, reference_for_mover};
+use rand::SeedableRng;
+use search_toys::{
+    Hashy, HashyRules, Nim, Take, random_rules, random_walk, reference_after, reference_for_mover,
+};
 
 fn threads(n: usize) -> SearchConfig {
     SearchConfig { hash_mb: 1, threads: n, ..SearchConfig::default() }
@@ -23,16 +25,7 @@ fn threads(n: usize) -> SearchConfig {
 /// (the ply is part of a Hashy state, so a value never depends on where
 /// a position recurs).
 fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
-    let pos = Hashy::new(HashyRules {
-        seed: rng.random(),
-        seats,
-        chance: rng.random_bool(0.6),
-        extra: rng.random_bool(0.5),
-        max_ply: rng.random_range(6..14),
-        width: rng.random_range(6..30),
-        ..HashyRules::default()
-    });
-    random_walk(pos, rng)
+    random_walk(Hashy::new(HashyRules { loss_aversion: 100, ..random_rules(rng, seats) }), rng)
 }
 
 /// The table only cuts on entries of exactly the remaining depth, whoever

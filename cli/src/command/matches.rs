@@ -18,7 +18,7 @@ use crate::engine::EngineError;
 use crate::error::CliError;
 use crate::game;
 use crate::records::{MatchGameRef, MatchRecorder};
-use crate::sprt::{Decision, Pentanomial, Sprt, Trinomial};
+use crate::sprt::{Decision, Pentanomial, Sprt, Tally, Trinomial};
 use crate::tournament::{
     Contestant, MoveLimits, Opening, Played, Rules, contestant, parse_openings, play_game, starts,
 };

@@ -4,6 +4,13 @@ use std::process::Command;
 
 use serde_json::Value;
 
+/// The words of a test's command line, split on blanks (its arguments
+/// hold none).
+#[allow(dead_code)] // not every test binary builds its command from a line
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// Runs the binary; returns (exit code, stdout, stderr).
 pub fn motley(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_motley"))

@@ -688,6 +688,21 @@ pub static DUEL_HIGH: [Node; 6] = [
     leaf(1, -300),
 ];
 
+/// Random [`HashyRules`] for `seats` seats: chance nodes, extra moves,
+/// game length, width and loss aversion drawn from `rng`.
+pub fn random_rules(rng: &mut impl rand::Rng, seats: u8) -> HashyRules {
+    HashyRules {
+        seed: rng.random(),
+        seats,
+        chance: rng.random_bool(0.6),
+        extra: rng.random_bool(0.5),
+        max_ply: rng.random_range(6..14),
+        width: rng.random_range(6..30),
+        loss_aversion: [100, 100, 150, 300][rng.random_range(0..4)],
+        ..HashyRules::default()
+    }
+}
+
 /// `pos` after up to three random legal inputs (fewer if the game ends).
 pub fn random_walk<P: Position>(mut pos: P, rng: &mut impl rand::Rng) -> P {
     for _ in 0..rng.random_range(0..4) {
