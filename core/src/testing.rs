@@ -363,6 +363,35 @@ impl<R> Soak<R> {
     }
 }
 
+/// Why a soak game ended, as its outcome's reason (`None` while it goes on):
+/// the [`Soak::reason`] of a position whose outcome says it all.
+#[must_use]
+pub fn outcome_reason<P: Position>(end: &P) -> Option<&'static str> {
+    end.outcome().map(|o| o.reason())
+}
+
+/// The two tests of a soak suite: `bounded` plays `games` games from seed
+/// 1,000,000 in the default suite, `full` the opt-in full run
+/// ([`Soak::check_full`], 100,000 games unless `MOTLEY_SOAK_GAMES` says).
+///
+/// ```ignore
+/// motley_core::soak_tests!(bounded_soak, full_soak: SOAK, 300);
+/// ```
+#[macro_export]
+macro_rules! soak_tests {
+    ($bounded:ident, $full:ident: $soak:expr, $games:expr) => {
+        #[test]
+        fn $bounded() {
+            $soak.check(1_000_000, $games);
+        }
+
+        #[test]
+        fn $full() {
+            $soak.check_full(100_000);
+        }
+    };
+}
+
 /// No note in a soak report.
 #[must_use]
 pub fn no_note(_seeds: core::ops::Range<u64>) -> String {

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, WIN};
 use motley_core::testing::deep_runs;
 use motley_core::{Position, Seat};
-use rand::rngs::StdRng;
 use rand::SeedableRng;
+use rand::rngs::StdRng;
 use search_toys::{
     DRAWN, DUEL_HIGH, DUEL_LOW, HMove, Hashy, HashyRules, Label, Nim, Node, Take, Tree, leaf, random_rules,
     random_walk, reference_after, reference_at, reference_best_reply, reference_for_mover,

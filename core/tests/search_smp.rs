@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use motley_core::Position;
 use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher};
-use rand::rngs::StdRng;
 use rand::SeedableRng;
+use rand::rngs::StdRng;
 use search_toys::{
     Hashy, HashyRules, Nim, Take, random_rules, random_walk, reference_after, reference_for_mover,
 };

@@ -10,8 +10,7 @@
 
 mod invariants;
 
-use motley_core::Position;
-use motley_core::testing::{Soak, Unfinished, no_note};
+use motley_core::testing::{Soak, Unfinished, no_note, outcome_reason};
 use motley_mages::Mages;
 
 const SOAK: Soak<Mages> = Soak {
@@ -22,16 +21,8 @@ const SOAK: Soak<Mages> = Soak {
     unfinished: Unfinished::Reason("cap"),
     game: invariants::random_game,
     plies: |end| u64::from(end.ply()),
-    reason: |end| end.outcome().map(|o| o.reason()),
+    reason: outcome_reason,
     note: no_note,
 };
 
-#[test]
-fn bounded_soak() {
-    SOAK.check(1_000_000, 300);
-}
-
-#[test]
-fn full_soak() {
-    SOAK.check_full(100_000);
-}
+motley_core::soak_tests!(bounded_soak, full_soak: SOAK, 300);

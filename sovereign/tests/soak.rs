@@ -18,8 +18,7 @@
 
 mod invariants;
 
-use motley_core::Position;
-use motley_core::testing::{Soak, Unfinished, full_soak, no_note};
+use motley_core::testing::{Soak, Unfinished, full_soak, no_note, outcome_reason};
 use motley_sovereign::{Game, Royale};
 
 /// One two-player game in this many gets the costly per-move checks (king
@@ -51,23 +50,15 @@ const ROYALE: Soak<Royale> = Soak {
     unfinished: Unfinished::Reason("cap"),
     game: invariants::random_royale,
     plies: |p| u64::from(p.to_setup().ply),
-    reason: |p| p.outcome().map(|o| o.reason()),
+    reason: outcome_reason,
     note: no_note,
 };
 
-#[test]
-fn bounded_soak_sovereign() {
-    SOVEREIGN.check(1_000_000, 2);
-}
+motley_core::soak_tests!(bounded_soak_sovereign, full_soak_sovereign: SOVEREIGN, 2);
 
 #[test]
 fn bounded_soak_royale() {
     ROYALE.check(1_000_000, 3);
-}
-
-#[test]
-fn full_soak_sovereign() {
-    SOVEREIGN.check_full(100_000);
 }
 
 #[test]
