@@ -5,8 +5,7 @@ mod common;
 use common::{fen, moves_from, play, pos};
 use motley_core::{Position, SeatResult};
 use motley_sovereign::{
-    Color, EndReason, FenError, Game, GameError, ParseFenError, PositionError, Role, Rules, Seat, Sovereign,
-    StartChoice,
+    Color, EndReason, FenError, Game, GameError, Issue, ParseIssue, Role, Rules, Seat, Sovereign, StartChoice,
 };
 
 fn sq(s: &str) -> motley_sovereign::Square {
@@ -85,10 +84,12 @@ fn one_square_per_colour_and_twin_move() {
 #[test]
 fn validation_rejects_both_squares_of_a_colour() {
     let f = fen(&[("a16", "bk"), ("a1", "wk"), ("e5", "wp"), ("l12", "bp")], "1 w b - 0");
-    assert_eq!(
-        f.parse::<Sovereign>().unwrap_err(),
-        FenError::Invalid(PositionError::PairOccupied { color: Color::Navy })
-    );
+    match f.parse::<Sovereign>() {
+        Err(FenError::Invalid { error, .. }) => {
+            assert_eq!(error.issues, [Issue::PairOccupied { color: Color::Navy }]);
+        }
+        other => panic!("{f}: {other:?}"),
+    }
 }
 
 // §6 movement ---------------------------------------------------------------
@@ -329,45 +330,45 @@ fn fen_errors_name_field_and_offset() {
     let start = motley_sovereign::START_FEN;
     let board_len = start.find(' ').unwrap();
     let e = |s: &str| match s.parse::<Sovereign>() {
-        Err(FenError::Parse(p)) => p,
+        Err(FenError::Parse(p)) if p.issues.len() == 1 => p.issues[0].clone(),
         other => panic!("{s}: {other:?}"),
     };
-    assert_eq!(e(&start.replace(" 1 w b", " 3 w b")), ParseFenError::Turn { seats: 2, at: board_len + 1 });
-    assert_eq!(e(&start.replace(" w b ", " w x ")), ParseFenError::Owned { seat: 2, at: board_len + 5 });
+    assert_eq!(e(&start.replace(" 1 w b", " 3 w b")), ParseIssue::Turn { seats: 2, at: board_len + 1 });
+    assert_eq!(e(&start.replace(" w b ", " w x ")), ParseIssue::Owned { seat: 2, at: board_len + 5 });
     assert_eq!(
         e(&start.replace("CELNceln", "CELN!")),
-        ParseFenError::Castling { what: "expected file letters a-p / A-P or `-`", at: board_len + 11 }
+        ParseIssue::Castling { what: "expected file letters a-p / A-P or `-`", at: board_len + 11 }
     );
-    assert_eq!(e(&start.replace(" 0", " x")), ParseFenError::Ply { at: start.len() - 1 });
-    assert_eq!(e(&format!("{start} y")), ParseFenError::Clock { at: start.len() + 1 });
-    assert!(matches!(e(&start.replacen("aqab", "aqxb", 1)), ParseFenError::Board { at: 2 }));
+    assert_eq!(e(&start.replace(" 0", " x")), ParseIssue::Ply { at: start.len() - 1 });
+    assert_eq!(e(&format!("{start} y")), ParseIssue::Clock { at: start.len() + 1 });
+    assert!(matches!(e(&start.replacen("aqab", "aqxb", 1)), ParseIssue::Board { at: 2 }));
     assert!(matches!(
         e(&start.replacen("nbnp12opob", "nbnp13opob", 1)),
-        ParseFenError::RankWidth { rank: 14, .. }
+        ParseIssue::RankWidth { rank: 14, .. }
     ));
-    assert!(matches!(e("16/16 1 w b - 0"), ParseFenError::RankCount { got: 2, at: 0 }));
-    assert!(matches!(e("x"), ParseFenError::FieldCount { want: 6, got: 1, .. }));
+    assert!(matches!(e("16/16 1 w b - 0"), ParseIssue::RankCount { got: 2, at: 0 }));
+    assert!(matches!(e("x"), ParseIssue::FieldCount { want: 6, got: 1, .. }));
     // Validation errors.
     let v = |s: String| match s.parse::<Sovereign>() {
-        Err(FenError::Invalid(p)) => p,
+        Err(FenError::Invalid { error, .. }) => error.issues[0].clone(),
         other => panic!("{s}: {other:?}"),
     };
-    assert_eq!(v(fen(&[("a1", "wk")], "1 w b - 0")), PositionError::KingCount { seat: 2, count: 0 });
+    assert_eq!(v(fen(&[("a1", "wk")], "1 w b - 0")), Issue::KingCount { seat: 2, count: 0 });
     assert_eq!(
         v(fen(&[("a1", "wk"), ("p16", "bk")], "1 w w - 0")),
-        PositionError::OwnedTwice { color: Color::White }
+        Issue::OwnedTwice { color: Color::White }
     );
     assert_eq!(
         v(fen(&[("a1", "wk"), ("p16", "bk"), ("h7", "wp")], "1 w b - 0")),
-        PositionError::PawnInCenter { square: sq("h7") }
+        Issue::PawnInCenter { square: sq("h7") }
     );
     assert_eq!(
         v(fen(&[("a1", "wk"), ("p16", "bk"), ("i8", "wn")], "1 w b - 0")),
-        PositionError::OwnColorSquare { square: sq("i8") }
+        Issue::OwnColorSquare { square: sq("i8") }
     );
     assert_eq!(
         v(fen(&[("a1", "wk"), ("a16", "bk"), ("a10", "wr")], "1 w b - 0")),
-        PositionError::OpponentInCheck { seat: 2 }
+        Issue::OpponentInCheck { seat: 2 }
     );
 }
 
@@ -376,12 +377,12 @@ fn setups_of_the_wrong_shape_are_errors_not_panics() {
     let royale = motley_sovereign::Setup::parse(motley_sovereign::ROYALE_START_FEN, 4).unwrap();
     assert_eq!(
         Sovereign::from_setup(&royale, Rules::default()),
-        Err(PositionError::SeatCount { want: 2, got: 4 })
+        Err(Issue::SeatCount { want: 2, got: 4 }.into())
     );
     let mut two = Sovereign::start().to_setup();
     assert!(motley_sovereign::Royale::from_setup(&two, Rules::default()).is_err());
     two.turn = 5;
-    assert_eq!(Sovereign::from_setup(&two, Rules::default()), Err(PositionError::Turn { seat: 6 }));
+    assert_eq!(Sovereign::from_setup(&two, Rules::default()), Err(Issue::Turn { seat: 6 }.into()));
 }
 
 #[test]
