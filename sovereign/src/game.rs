@@ -1,6 +1,10 @@
 //! [`Game`]: a two-player game with history — the start choice (§11.1),
 //! repetition and the 50-move rule (§11.3), resignation and agreement.
+//!
+//! The history itself (the positions played, and the automatic repetition
+//! and quiet-ply draws) is core's [`History`], the one every variant uses.
 
+use motley_core::history::{DrawRules, History, QUIET_MOVE_LIMIT, REPETITION};
 use motley_core::{Outcome, Position, Seat};
 
 use crate::end::EndReason;
@@ -39,15 +43,13 @@ pub enum GameError {
     Move(#[from] ParseMoveError),
 }
 
-/// A two-player game: the position, the moves played, the history of
-/// positions for repetition, the start choice and the result.
+/// A two-player game: the position with its [`History`] (the moves played,
+/// the positions for repetition), the start choice and the result.
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
     start: Sovereign,
-    position: Sovereign,
-    moves: Vec<Move>,
-    hashes: Vec<u64>,
+    history: History<Sovereign>,
     choice: Option<StartChoice>,
     result: Option<(EndReason, Outcome)>,
 }
@@ -69,12 +71,13 @@ impl Game {
     /// starts at ply 0).
     #[must_use]
     pub fn from_position(position: Sovereign, rules: Rules) -> Game {
+        // §11.3: the automatic draws are the history's; the claims and the
+        // bare-kings draw stay with the game.
+        let draws = DrawRules { repetitions: rules.auto_repetitions, quiet_plies: rules.auto_draw_plies };
         let mut g = Game {
             rules,
-            hashes: vec![position.zobrist()],
             start: position.clone(),
-            position,
-            moves: Vec::new(),
+            history: History::new(position, draws),
             choice: None,
             result: None,
         };
@@ -85,7 +88,7 @@ impl Game {
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Sovereign {
-        &self.position
+        self.history.position()
     }
 
     /// The starting position.
@@ -97,7 +100,13 @@ impl Game {
     /// The moves played.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.history.moves()
+    }
+
+    /// The history: the positions since the start and the automatic draws.
+    #[must_use]
+    pub fn history(&self) -> &History<Sovereign> {
+        &self.history
     }
 
     /// The rule options.
@@ -113,7 +122,7 @@ impl Game {
             && self.choice.is_none()
             && self.start.ply() == 0
             && self.start.to_string() == crate::START_FEN
-            && self.moves.len() == 1
+            && self.history.moves().len() == 1
             && self.result.is_none()
     }
 
@@ -157,9 +166,10 @@ impl Game {
         if self.start_choice_pending() {
             return Err(GameError::StartChoicePending);
         }
-        self.position.play(mv).map_err(ParseMoveError::from)?;
-        self.moves.push(mv);
-        self.hashes.push(self.position.zobrist());
+        if !self.history.position().is_legal(mv) {
+            return Err(ParseMoveError::Illegal { token: mv.to_string() }.into());
+        }
+        self.history.play(mv);
         self.update_result();
         Ok(())
     }
@@ -169,17 +179,16 @@ impl Game {
     /// # Errors
     /// As [`Game::play`], or a malformed token.
     pub fn play_token(&mut self, token: &str) -> Result<Move, GameError> {
-        let mv = self.position.parse_move(token)?;
+        let mv = self.history.position().parse_move(token)?;
         self.play(mv)?;
         Ok(mv)
     }
 
     /// How often the current position has occurred (same board, side to move,
-    /// owned colours and castling rights).
+    /// owned colours and castling rights), as the [`History`] counts it.
     #[must_use]
     pub fn repetitions(&self) -> u32 {
-        let h = self.position.zobrist();
-        self.hashes.iter().filter(|&&x| x == h).count() as u32
+        self.history.repetitions()
     }
 
     /// The draw the side to move could claim now, if any.
@@ -191,7 +200,7 @@ impl Game {
         if self.rules.claim_repetitions.is_some_and(|n| self.repetitions() >= n) {
             return Some(EndReason::ThreefoldRepetition);
         }
-        if self.rules.claim_plies.is_some_and(|n| self.position.halfmove_clock() >= n) {
+        if self.rules.claim_plies.is_some_and(|n| self.position().halfmove_clock() >= n) {
             return Some(EndReason::FiftyMoveRule);
         }
         None
@@ -243,17 +252,21 @@ impl Game {
         self.result.as_ref().map(|r| r.1.clone())
     }
 
+    /// The result after the last move: the position's own (§11.2), the
+    /// history's automatic draws (§11.3: repetition first, then the quiet
+    /// plies), or the bare-kings draw.
     fn update_result(&mut self) {
-        if let Some(o) = self.position.outcome() {
-            let r = self.position.end_reason().expect("ended");
+        let position = self.history.position();
+        if let (Some(o), Some(r)) = (position.outcome(), position.end_reason()) {
             self.result = Some((r, o));
             return;
         }
-        let auto = if self.rules.auto_repetitions.is_some_and(|n| self.repetitions() >= n) {
+        let history_draw = self.history.outcome().map(|o| o.reason());
+        let auto = if history_draw == Some(REPETITION) {
             Some(EndReason::FivefoldRepetition)
-        } else if self.rules.auto_draw_plies.is_some_and(|n| self.position.halfmove_clock() >= n) {
+        } else if history_draw == Some(QUIET_MOVE_LIMIT) {
             Some(EndReason::SeventyFiveMoveRule)
-        } else if self.rules.bare_kings_draw && self.position.bare_kings() {
+        } else if self.rules.bare_kings_draw && position.bare_kings() {
             Some(EndReason::BareKings)
         } else {
             None

@@ -27,8 +27,13 @@ pub use motley_core::{
 };
 pub use moves::{Move, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
-pub use position::{FenError, PositionError, START_FEN, Sovereign};
+pub use position::{FenError, Issue, PositionError, START_FEN, Sovereign};
 pub use record::{RoyaleRecord, SovereignRecord};
 pub use royale::{Fate, ROYALE_SEATS, ROYALE_START_FEN, Royale};
 pub use rules::Rules;
-pub use setup::{ParseFenError, Setup};
+pub use setup::{ParseFenError, ParseIssue, Setup};
+
+// Positions, setups and moves serialise as their text forms (a position
+// deserialises under the default rules; a move only if its text names it
+// without a position, see `Move`'s `FromStr`).
+motley_core::serde_via_text!(Sovereign, Royale, Move, Setup);

@@ -88,7 +88,8 @@ impl fmt::Display for Move {
 }
 
 /// A move token as written, before it is matched against a position: castling
-/// lacks its rook until a position resolves it.
+/// lacks its rook until a position resolves it (§8). [`Move`]'s `FromStr`
+/// reads the tokens that need no position through it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MoveToken {
     /// `e2e4`, `h6h7q`.
@@ -161,6 +162,13 @@ pub enum ParseMoveError {
         token: String,
         /// Byte offset.
         at: usize,
+    },
+    /// A castling token read without a position: it does not name the rook
+    /// (see [`Move`]'s `FromStr`).
+    #[error("move `{token}`: castling is read against a position, which finds its rook")]
+    CastleNeedsPosition {
+        /// The token.
+        token: String,
     },
     /// The pawn enters the central zone, so the move needs a promotion letter.
     #[error("move `{token}` needs a promotion letter (q, r, b, n, k)")]
@@ -235,10 +243,30 @@ impl FromStr for MoveToken {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Reads a move whose text names it whole: a move, capture, promotion or
+    /// defection. A castling token names no rook (§8: the nearest
+    /// right-holding rook beyond the king's destination, which only a
+    /// position knows), so it is refused with
+    /// [`ParseMoveError::CastleNeedsPosition`]; read it against a position
+    /// with [`Position::parse_move`](motley_core::Position::parse_move).
+    ///
+    /// ```
+    /// use motley_sovereign::{Move, ParseMoveError, Position, Sovereign};
+    /// let mv: Move = "h6h7q".parse()?;
+    /// assert_eq!(mv.to_string(), "h6h7q");
+    /// assert!(matches!("castle:i1k1".parse::<Move>(), Err(ParseMoveError::CastleNeedsPosition { .. })));
+    /// assert!(Sovereign::start().parse_move("e2e4").is_ok());
+    /// # Ok::<(), ParseMoveError>(())
+    /// ```
+    fn from_str(token: &str) -> Result<Self, Self::Err> {
+        match token.parse()? {
+            MoveToken::Normal { from, to, promotion } => Ok(Move::Normal { from, to, promotion }),
+            MoveToken::Defect { color, king_to } => Ok(Move::Defect { color, king_to }),
+            MoveToken::Castle { .. } => Err(ParseMoveError::CastleNeedsPosition { token: token.to_owned() }),
+        }
     }
 }
 

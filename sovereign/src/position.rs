@@ -1,6 +1,8 @@
 //! [`Sovereign`], the validated two-player position, and the validation shared
 //! with Royale.
 
+use core::fmt;
+
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
 use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square};
@@ -8,12 +10,12 @@ use crate::movegen::{MoveRules, State};
 use crate::moves::{Move, MoveToken, ParseMoveError};
 use crate::piece::{Color, Role};
 use crate::rules::Rules;
-use crate::setup::{ParseFenError, Setup};
+use crate::setup::{FIELD_BOARD, FIELD_OWNED, FIELD_TURN, ParseFenError, Setup, Spans};
 
-/// A setup is not a playable position.
+/// One reason a [`Setup`] is not a playable position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// A seat has no king or several kings of its owned colour.
+pub enum Issue {
+    /// A seat has no king or several kings of its owned colour (§3.3).
     #[error("seat {seat} must have exactly one king of its owned colour, found {count}")]
     KingCount {
         /// 1-based seat.
@@ -21,13 +23,13 @@ pub enum PositionError {
         /// Kings found.
         count: u32,
     },
-    /// A king of a colour no seat owns.
+    /// A king of a colour no seat owns (§3.3).
     #[error("king on {square} is of a colour no seat owns")]
     StrayKing {
         /// Its square.
         square: Square,
     },
-    /// Two seats own the same colour.
+    /// Two seats own the same colour (§3.3).
     #[error("colour {color} is owned by two seats")]
     OwnedTwice {
         /// The colour.
@@ -65,7 +67,7 @@ pub enum PositionError {
         /// Seats of the setup.
         got: u8,
     },
-    /// The seat that is not to move is in check (two-player game).
+    /// The seat that is not to move is in check (two-player game, §7.2).
     #[error("seat {seat} is in check but not to move")]
     OpponentInCheck {
         /// 1-based seat.
@@ -73,18 +75,139 @@ pub enum PositionError {
     },
 }
 
-/// A position string could not be read as a position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FenError {
-    /// The text is malformed.
-    #[error(transparent)]
-    Parse(#[from] ParseFenError),
-    /// The text is well formed but not a playable position.
-    #[error(transparent)]
-    Invalid(#[from] PositionError),
+impl Issue {
+    /// The position-string field the issue is about (as
+    /// [`ParseIssue::field`](crate::ParseIssue::field) names them): the
+    /// number of seats shows in the owned colours, and a seat in check when
+    /// not to move is a matter of the turn.
+    #[must_use]
+    pub const fn field(&self) -> &'static str {
+        match self {
+            Issue::KingCount { .. }
+            | Issue::StrayKing { .. }
+            | Issue::PairOccupied { .. }
+            | Issue::OwnColorSquare { .. }
+            | Issue::PawnInCenter { .. } => FIELD_BOARD,
+            Issue::OwnedTwice { .. } | Issue::SeatCount { .. } => FIELD_OWNED,
+            Issue::Turn { .. } | Issue::OpponentInCheck { .. } => FIELD_TURN,
+        }
+    }
+
+    /// The byte offset where the position string parsed into `spans` states
+    /// the issue: the piece for an issue on a square, else its field.
+    fn at(&self, spans: &Spans, setup: &Setup) -> usize {
+        match *self {
+            Issue::StrayKing { square }
+            | Issue::OwnColorSquare { square }
+            | Issue::PawnInCenter { square } => spans.square(square.bit()),
+            // The square of the pair written first.
+            Issue::PairOccupied { color } => {
+                let [a, b] = COLOR_SQUARES[color as usize];
+                spans.square(a).min(spans.square(b))
+            }
+            // The seat owning the colour a second time.
+            Issue::OwnedTwice { color } => {
+                let owned = &setup.owned[..usize::from(setup.seats).min(4)];
+                spans.owned(owned.iter().rposition(|&c| c == color).unwrap_or(0))
+            }
+            Issue::KingCount { .. } => spans.board(),
+            Issue::SeatCount { .. } => spans.owned(0),
+            Issue::Turn { .. } | Issue::OpponentInCheck { .. } => spans.turn(),
+        }
+    }
 }
 
-/// Validates a setup into a state (shared by both games).
+/// A [`Setup`] is not a playable position: every [`Issue`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The issues, in the order checked (turn, owned colours, kings, squares
+    /// of colour, the promotion zone; check only alone); never empty.
+    pub issues: Vec<Issue>,
+}
+
+impl fmt::Display for PositionError {
+    /// Each issue as `field: message`, separated by `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{}: {issue}", issue.field())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl From<Issue> for PositionError {
+    fn from(issue: Issue) -> Self {
+        PositionError { issues: vec![issue] }
+    }
+}
+
+/// A position string could not be read as a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is malformed: every problem, each with its field and byte offset.
+    Parse(ParseFenError),
+    /// The text is well formed but not a playable position: every issue, and
+    /// where the text states each.
+    Invalid {
+        /// The issues.
+        error: PositionError,
+        /// The byte offset of each issue, in the same order: the piece for an
+        /// issue on a square, else the start of the issue's field.
+        at: Vec<usize>,
+    },
+}
+
+impl FenError {
+    /// Locates every issue of `error` in the position string parsed into
+    /// `setup` and `spans`.
+    pub(crate) fn invalid(error: PositionError, setup: &Setup, spans: &Spans) -> Self {
+        let at = error.issues.iter().map(|issue| issue.at(spans, setup)).collect();
+        FenError::Invalid { error, at }
+    }
+}
+
+impl fmt::Display for FenError {
+    /// A parse error as [`ParseFenError`] says it; the issues as `field:
+    /// message (byte N)`, separated by `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => e.fmt(f),
+            FenError::Invalid { error, at } => {
+                for (i, (issue, at)) in error.issues.iter().zip(at).enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{}: {issue} (byte {at})", issue.field())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Parse(e) => Some(e),
+            FenError::Invalid { error, .. } => Some(error),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> Self {
+        FenError::Parse(e)
+    }
+}
+
+/// Validates a setup into a state (shared by both games), reporting every
+/// issue found. Check (§7.2) is looked at only in a setup without other
+/// issues: it needs one king per seat.
 pub(crate) fn validate(
     setup: &Setup,
     rules: &Rules,
@@ -92,8 +215,9 @@ pub(crate) fn validate(
     regime_check: bool,
 ) -> Result<State, PositionError> {
     let seats = setup.seats;
+    let mut issues = Vec::new();
     if setup.turn >= seats {
-        return Err(PositionError::Turn { seat: setup.turn + 1 });
+        issues.push(Issue::Turn { seat: setup.turn + 1 });
     }
     let mut board = Board::empty();
     for (i, p) in setup.board.iter().enumerate() {
@@ -101,37 +225,46 @@ pub(crate) fn validate(
             board.put(i as u8, p);
         }
     }
+    // §3.3: owned colours differ.
     let mut owned = [0u8; 4];
     for s in 0..usize::from(seats) {
         owned[s] = setup.owned[s] as u8;
         if owned[..s].contains(&owned[s]) {
-            return Err(PositionError::OwnedTwice { color: setup.owned[s] });
+            issues.push(Issue::OwnedTwice { color: setup.owned[s] });
         }
     }
+    // §3.3: one king per seat, of its owned colour (§13.2: none in a Royale
+    // Interregnum), and no king of a colour nobody owns.
     for s in 0..seats {
         let count = (board.by_color[owned[s as usize] as usize] & board.role(Role::King)).count();
         if count > 1 || (count == 0 && seats == 2) {
-            return Err(PositionError::KingCount { seat: s + 1, count });
+            issues.push(Issue::KingCount { seat: s + 1, count });
         }
     }
     for k in board.role(Role::King) {
         let c = board.piece(k).map(|p| p.color as u8);
         if !owned[..usize::from(seats)].iter().any(|&o| Some(o) == c) {
-            return Err(PositionError::StrayKing { square: Square::new_unchecked(k) });
+            issues.push(Issue::StrayKing { square: Square::new_unchecked(k) });
         }
     }
     for (c, pair) in COLOR_SQUARES.iter().enumerate() {
+        // §5.4: at most one square of each colour is occupied.
         if board.occupied.contains(pair[0]) && board.occupied.contains(pair[1]) {
-            return Err(PositionError::PairOccupied { color: Color::ALL[c] });
+            issues.push(Issue::PairOccupied { color: Color::ALL[c] });
         }
+        // §6.1: no piece stands on a square of its own colour.
         for &s in pair {
             if board.piece(s).is_some_and(|p| p.color as usize == c) {
-                return Err(PositionError::OwnColorSquare { square: Square::new_unchecked(s) });
+                issues.push(Issue::OwnColorSquare { square: Square::new_unchecked(s) });
             }
         }
     }
-    if let Some(s) = (board.role(Role::Pawn) & CENTER).first() {
-        return Err(PositionError::PawnInCenter { square: Square::new_unchecked(s) });
+    // §4.2: a pawn entering the zone promotes, so none stands in it.
+    for s in board.role(Role::Pawn) & CENTER {
+        issues.push(Issue::PawnInCenter { square: Square::new_unchecked(s) });
+    }
+    if !issues.is_empty() {
+        return Err(PositionError { issues });
     }
     let mut st = State {
         board,
@@ -153,7 +286,7 @@ pub(crate) fn validate(
     if check_rule {
         let other = 1 - st.turn;
         if st.in_check(other) {
-            return Err(PositionError::OpponentInCheck { seat: other + 1 });
+            return Err(Issue::OpponentInCheck { seat: other + 1 }.into());
         }
     }
     Ok(st)
@@ -206,10 +339,11 @@ impl Sovereign {
     /// Validates a two-seat setup under `rules`.
     ///
     /// # Errors
-    /// [`PositionError`] naming what makes it unplayable.
+    /// [`PositionError`] with every [`Issue`] that makes it unplayable (a
+    /// setup of the wrong number of seats is only that).
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Self, PositionError> {
         if setup.seats != 2 {
-            return Err(PositionError::SeatCount { want: 2, got: setup.seats });
+            return Err(Issue::SeatCount { want: 2, got: setup.seats }.into());
         }
         Ok(Sovereign { st: validate(setup, &rules, true, true)? })
     }
@@ -220,10 +354,10 @@ impl Sovereign {
         self.st.in_check(self.st.turn)
     }
 
-    /// The number of legal moves (no list is built).
+    /// The seat that won (by checkmate, §11.2), if the game is over and won.
     #[must_use]
-    pub fn count_legal(&self) -> u64 {
-        self.st.count_moves()
+    pub fn winner(&self) -> Option<Seat> {
+        (self.end_reason() == Some(crate::EndReason::Checkmate)).then_some(Seat(self.st.turn ^ 1))
     }
 
     /// Whether the position has no piece but the two kings.
@@ -238,21 +372,22 @@ impl Sovereign {
 /// `piece_at`, `owned`, `controller`, `king`, `castling_rights`, `ply`,
 /// `halfmove_clock`, `sorted_moves`), and the text traits: `Display` (the
 /// position string of `to_setup`), `Debug` (`Name(<position string>)`),
-/// `FromStr` (default [`Rules`]), `Default` (the start position) and, with
-/// `serde`, (de)serialisation as the position string.
+/// `FromStr` (default [`Rules`]) and `Default` (the start position).
 macro_rules! shared_api {
     ($game:ident, seats: $seats:literal, start: $start:expr) => {
         impl $game {
             /// Parses and validates a position string under `rules`.
             ///
             /// # Errors
-            /// [`FenError`](crate::FenError) naming the field and byte offset, or the
-            /// validation failure.
+            /// [`FenError`](crate::FenError) with every problem of the text, or
+            /// every validation issue, each with its field and byte offset.
             pub fn from_fen_with(
                 text: &str,
                 rules: $crate::rules::Rules,
             ) -> Result<Self, $crate::position::FenError> {
-                Ok(Self::from_setup(&$crate::setup::Setup::parse(text, $seats)?, rules)?)
+                let (setup, spans) = $crate::setup::Setup::parse_spanned(text, $seats)?;
+                Self::from_setup(&setup, rules)
+                    .map_err(|e| $crate::position::FenError::invalid(e, &setup, &spans))
             }
 
             /// The start position under `rules`.
@@ -348,21 +483,6 @@ macro_rules! shared_api {
                 <Self as motley_core::Position>::start()
             }
         }
-
-        #[cfg(feature = "serde")]
-        impl serde::Serialize for $game {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-
-        #[cfg(feature = "serde")]
-        impl<'de> serde::Deserialize<'de> for $game {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let s = <String as serde::Deserialize>::deserialize(d)?;
-                s.parse().map_err(serde::de::Error::custom)
-            }
-        }
     };
 }
 pub(crate) use shared_api;
@@ -451,6 +571,10 @@ impl Position for Sovereign {
 
     fn has_legal_moves(&self) -> bool {
         self.st.any_legal(|_| true)
+    }
+
+    fn count_legal(&self) -> u64 {
+        self.st.count_moves()
     }
 
     fn play_unchecked(&mut self, mv: Move) {

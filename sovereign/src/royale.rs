@@ -11,7 +11,7 @@ use crate::end::EndReason;
 use crate::movegen::State;
 use crate::moves::Move;
 use crate::piece::Role;
-use crate::position::{PositionError, move_list, validate};
+use crate::position::{Issue, PositionError, move_list, validate};
 use crate::rules::Rules;
 use crate::setup::Setup;
 
@@ -50,10 +50,11 @@ impl Royale {
     /// (escaping kings on the way).
     ///
     /// # Errors
-    /// [`PositionError`] naming what makes it unplayable.
+    /// [`PositionError`] with every [`Issue`](crate::Issue) that makes it
+    /// unplayable (a setup of the wrong number of seats is only that).
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Self, PositionError> {
         if setup.seats != 4 {
-            return Err(PositionError::SeatCount { want: 4, got: setup.seats });
+            return Err(Issue::SeatCount { want: 4, got: setup.seats }.into());
         }
         let st = validate(setup, &rules, false, !rules.royale_regime_into_check)?;
         let mut fate = [Fate::Reigning; 4];
@@ -170,6 +171,12 @@ impl Royale {
         }
     }
 
+    /// The seat that won: the one whose king is the last left (§13.3), if any.
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        if self.kings() == 1 { (0..4).map(Seat).find(|&s| self.st.king(s.0).is_some()) } else { None }
+    }
+
     /// Why the game is over, if it is: one king left ([`EndReason::LastKing`]),
     /// none ([`EndReason::NoKings`]), or no seat can move ([`EndReason::Stalemate`]).
     #[must_use]
@@ -239,11 +246,7 @@ impl Position for Royale {
 
     fn outcome(&self) -> Option<Outcome> {
         let reason = self.end_reason()?;
-        let winner = if reason == EndReason::LastKing {
-            (0..4).find(|&s| self.st.king(s as u8).is_some())
-        } else {
-            None
-        };
+        let winner = self.winner().map(Seat::index);
         let results: Vec<SeatResult> = (0..4).map(|s| self.result_of(s, winner)).collect();
         Some(Outcome::new(&results, reason.as_str()))
     }

@@ -7,8 +7,8 @@ mod common;
 use common::{fen, moves_from, play, pos};
 use motley_core::{Position, SeatResult};
 use motley_sovereign::{
-    Color, EndReason, FenError, Game, GameError, ParseFenError, PositionError, Role, Royale, Rules, Seat,
-    Sovereign, StartChoice,
+    Color, EndReason, FenError, Game, GameError, Issue, ParseIssue, Role, Royale, Rules, Seat, Sovereign,
+    StartChoice,
 };
 
 fn royale(pieces: &[(&str, &str)], rest: &str) -> Royale {
@@ -478,56 +478,56 @@ fn s3_3_two_digit_empties_and_the_seventh_field() {
     assert_eq!(p.halfmove_clock(), 12);
     let parse = |s: &str| {
         s.parse::<Sovereign>().map(|_| ()).map_err(|e| match e {
-            FenError::Parse(p) => p,
-            FenError::Invalid(v) => panic!("{s}: {v}"),
+            FenError::Parse(p) => p.issues[0].clone(),
+            e @ FenError::Invalid { .. } => panic!("{s}: {e}"),
         })
     };
     // "17" is one run too wide; "016" and "0" are not counts.
-    assert!(matches!(parse(&six.replacen("bk15", "bk17", 1)), Err(ParseFenError::Board { at: 2 })));
-    assert!(matches!(parse(&six.replacen("bk15", "bk015", 1)), Err(ParseFenError::Board { at: 2 })));
-    assert!(matches!(parse(&six.replacen("/16/", "/0/", 1)), Err(ParseFenError::Board { .. })));
+    assert!(matches!(parse(&six.replacen("bk15", "bk17", 1)), Err(ParseIssue::Board { at: 2 })));
+    assert!(matches!(parse(&six.replacen("bk15", "bk015", 1)), Err(ParseIssue::Board { at: 2 })));
+    assert!(matches!(parse(&six.replacen("/16/", "/0/", 1)), Err(ParseIssue::Board { .. })));
     // "8" + "8" written as "88" is an 88-square run, not two runs.
-    assert!(matches!(parse(&six.replacen("/16/", "/88/", 1)), Err(ParseFenError::Board { .. })));
+    assert!(matches!(parse(&six.replacen("/16/", "/88/", 1)), Err(ParseIssue::Board { .. })));
     // An 8th field is an error naming its offset.
     assert_eq!(
         parse(&format!("{seven} 3")),
-        Err(ParseFenError::FieldCount { want: 6, got: 8, at: seven.len() + 1 })
+        Err(ParseIssue::FieldCount { want: 6, got: 8, at: seven.len() + 1 })
     );
     // Negative or signed numbers are rejected.
-    assert!(matches!(parse(&six.replace(" 41", " -1")), Err(ParseFenError::Ply { .. })));
-    assert!(matches!(parse(&format!("{six} +3")), Err(ParseFenError::Clock { .. })));
+    assert!(matches!(parse(&six.replace(" 41", " -1")), Err(ParseIssue::Ply { .. })));
+    assert!(matches!(parse(&format!("{six} +3")), Err(ParseIssue::Clock { .. })));
 }
 
 #[test]
 fn s3_3_validation_of_each_rule() {
     let v = |s: String| match s.parse::<Sovereign>() {
-        Err(FenError::Invalid(p)) => p,
+        Err(FenError::Invalid { error, .. }) => error.issues[0].clone(),
         other => panic!("{s}: {other:?}"),
     };
     // Two kings of the owned colour.
     assert_eq!(
         v(fen(&[("a1", "wk"), ("c1", "wk"), ("p16", "bk")], "1 w b - 0")),
-        PositionError::KingCount { seat: 1, count: 2 }
+        Issue::KingCount { seat: 1, count: 2 }
     );
     // The king is not of the owned colour.
     assert!(matches!(
         v(fen(&[("a1", "wk"), ("p16", "bk")], "1 n b - 0")),
-        PositionError::KingCount { seat: 1, count: 0 } | PositionError::StrayKing { .. }
+        Issue::KingCount { seat: 1, count: 0 } | Issue::StrayKing { .. }
     ));
     // A king of a colour nobody owns.
     assert_eq!(
         v(fen(&[("a1", "wk"), ("p16", "bk"), ("c3", "rk")], "1 w b - 0")),
-        PositionError::StrayKing { square: sq("c3") }
+        Issue::StrayKing { square: sq("c3") }
     );
     // Pawns anywhere in the 4x4, including the inner 2x2 and coloured squares.
     for s in ["g7", "j10", "h8", "i9", "g10", "j7"] {
         let err = v(fen(&[("a1", "wk"), ("p16", "bk"), (s, "cp")], "1 w b - 0"));
-        assert_eq!(err, PositionError::PawnInCenter { square: sq(s) }, "{s}");
+        assert_eq!(err, Issue::PawnInCenter { square: sq(s) }, "{s}");
     }
     // A king on its own colour's square.
     assert_eq!(
         v(fen(&[("h9", "wk"), ("p16", "bk")], "1 w b - 0")),
-        PositionError::OwnColorSquare { square: sq("h9") }
+        Issue::OwnColorSquare { square: sq("h9") }
     );
 }
 

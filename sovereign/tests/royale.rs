@@ -201,6 +201,7 @@ fn end_of_game_results() {
     assert_eq!(o.reason(), "last-king");
     assert_eq!(o.result(Seat(3)), SeatResult::Win);
     assert_eq!(p.status(), "black wins (last-king)", "the winner named as the game names it");
+    assert_eq!(p.winner(), Some(Seat(3)));
     assert_eq!(o.result(Seat(0)), SeatResult::Loss);
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.perft(2, PerftMode::Decision), 0);
@@ -235,6 +236,27 @@ fn royale_fen_round_trip_and_errors() {
     let bad = ROYALE_START_FEN.replace(",p3,", ",q3,");
     let e = bad.parse::<Royale>().unwrap_err();
     assert!(e.to_string().contains("castling"), "{e}");
+    // Every problem of the castling field, and the ply, each at its offset.
+    let castling_at = ROYALE_START_FEN.find(" c1,").unwrap() + 1;
+    let bad = ROYALE_START_FEN.replace(" c1,e1,", " c1,zz,i1,e1,").replace(" 0", " x");
+    match bad.parse::<Royale>() {
+        Err(motley_sovereign::FenError::Parse(e)) => assert_eq!(
+            e.issues,
+            [
+                motley_sovereign::ParseIssue::Castling {
+                    what: "expected a square name",
+                    at: castling_at + 3
+                },
+                motley_sovereign::ParseIssue::CastlingNoRook {
+                    token: "i1".to_owned(),
+                    square: "i1".parse().unwrap(),
+                    at: castling_at + 6
+                },
+                motley_sovereign::ParseIssue::Ply { at: bad.len() - 1 },
+            ]
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

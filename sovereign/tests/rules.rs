@@ -5,8 +5,7 @@ mod common;
 use common::{fen, moves_from, play, pos};
 use motley_core::{Position, SeatResult};
 use motley_sovereign::{
-    Color, EndReason, FenError, Game, GameError, ParseFenError, PositionError, Role, Rules, Seat, Sovereign,
-    StartChoice,
+    Color, EndReason, FenError, Game, GameError, Issue, ParseIssue, Role, Rules, Seat, Sovereign, StartChoice,
 };
 
 fn sq(s: &str) -> motley_sovereign::Square {
@@ -85,10 +84,12 @@ fn one_square_per_colour_and_twin_move() {
 #[test]
 fn validation_rejects_both_squares_of_a_colour() {
     let f = fen(&[("a16", "bk"), ("a1", "wk"), ("e5", "wp"), ("l12", "bp")], "1 w b - 0");
-    assert_eq!(
-        f.parse::<Sovereign>().unwrap_err(),
-        FenError::Invalid(PositionError::PairOccupied { color: Color::Navy })
-    );
+    match f.parse::<Sovereign>() {
+        Err(FenError::Invalid { error, .. }) => {
+            assert_eq!(error.issues, [Issue::PairOccupied { color: Color::Navy }]);
+        }
+        other => panic!("{f}: {other:?}"),
+    }
 }
 
 // §6 movement ---------------------------------------------------------------
@@ -276,11 +277,13 @@ fn checkmate_and_stalemate_outcomes() {
     assert_eq!(o.result(Seat(1)), SeatResult::Win);
     assert_eq!(p.status(), "black wins (checkmate)", "the winner named as the game names it");
     assert_eq!(p.end_reason(), Some(EndReason::Checkmate));
+    assert_eq!(p.winner(), Some(Seat(1)));
     // Stalemate: king a1, black rook b8 and queen... rooks b8 and h2 cover b1, b2, a2.
     let p = pos(&[("a1", "wk"), ("b8", "br"), ("h2", "br"), ("p16", "bk")], "1 w b - 0");
     assert!(!p.is_check());
     assert_eq!(p.outcome().unwrap().reason(), "stalemate");
     assert!(p.outcome().unwrap().is_draw());
+    assert_eq!(p.winner(), None);
 }
 
 #[test]
@@ -329,46 +332,188 @@ fn fen_errors_name_field_and_offset() {
     let start = motley_sovereign::START_FEN;
     let board_len = start.find(' ').unwrap();
     let e = |s: &str| match s.parse::<Sovereign>() {
-        Err(FenError::Parse(p)) => p,
+        Err(FenError::Parse(p)) if p.issues.len() == 1 => p.issues[0].clone(),
         other => panic!("{s}: {other:?}"),
     };
-    assert_eq!(e(&start.replace(" 1 w b", " 3 w b")), ParseFenError::Turn { seats: 2, at: board_len + 1 });
-    assert_eq!(e(&start.replace(" w b ", " w x ")), ParseFenError::Owned { seat: 2, at: board_len + 5 });
+    assert_eq!(e(&start.replace(" 1 w b", " 3 w b")), ParseIssue::Turn { seats: 2, at: board_len + 1 });
+    assert_eq!(e(&start.replace(" w b ", " w x ")), ParseIssue::Owned { seat: 2, at: board_len + 5 });
     assert_eq!(
         e(&start.replace("CELNceln", "CELN!")),
-        ParseFenError::Castling { what: "expected file letters a-p / A-P or `-`", at: board_len + 11 }
+        ParseIssue::Castling { what: "expected file letters a-p / A-P or `-`", at: board_len + 11 }
     );
-    assert_eq!(e(&start.replace(" 0", " x")), ParseFenError::Ply { at: start.len() - 1 });
-    assert_eq!(e(&format!("{start} y")), ParseFenError::Clock { at: start.len() + 1 });
-    assert!(matches!(e(&start.replacen("aqab", "aqxb", 1)), ParseFenError::Board { at: 2 }));
+    assert_eq!(e(&start.replace(" 0", " x")), ParseIssue::Ply { at: start.len() - 1 });
+    assert_eq!(e(&format!("{start} y")), ParseIssue::Clock { at: start.len() + 1 });
+    assert!(matches!(e(&start.replacen("aqab", "aqxb", 1)), ParseIssue::Board { at: 2 }));
     assert!(matches!(
         e(&start.replacen("nbnp12opob", "nbnp13opob", 1)),
-        ParseFenError::RankWidth { rank: 14, .. }
+        ParseIssue::RankWidth { rank: 14, .. }
     ));
-    assert!(matches!(e("16/16 1 w b - 0"), ParseFenError::RankCount { got: 2, at: 0 }));
-    assert!(matches!(e("x"), ParseFenError::FieldCount { want: 6, got: 1, .. }));
+    assert!(matches!(e("16/16 1 w b - 0"), ParseIssue::RankCount { got: 2, at: 0 }));
+    assert!(matches!(e("x"), ParseIssue::FieldCount { want: 6, got: 1, .. }));
     // Validation errors.
     let v = |s: String| match s.parse::<Sovereign>() {
-        Err(FenError::Invalid(p)) => p,
+        Err(FenError::Invalid { error, .. }) => error.issues[0].clone(),
         other => panic!("{s}: {other:?}"),
     };
-    assert_eq!(v(fen(&[("a1", "wk")], "1 w b - 0")), PositionError::KingCount { seat: 2, count: 0 });
+    assert_eq!(v(fen(&[("a1", "wk")], "1 w b - 0")), Issue::KingCount { seat: 2, count: 0 });
     assert_eq!(
         v(fen(&[("a1", "wk"), ("p16", "bk")], "1 w w - 0")),
-        PositionError::OwnedTwice { color: Color::White }
+        Issue::OwnedTwice { color: Color::White }
     );
     assert_eq!(
         v(fen(&[("a1", "wk"), ("p16", "bk"), ("h7", "wp")], "1 w b - 0")),
-        PositionError::PawnInCenter { square: sq("h7") }
+        Issue::PawnInCenter { square: sq("h7") }
     );
     assert_eq!(
         v(fen(&[("a1", "wk"), ("p16", "bk"), ("i8", "wn")], "1 w b - 0")),
-        PositionError::OwnColorSquare { square: sq("i8") }
+        Issue::OwnColorSquare { square: sq("i8") }
     );
     assert_eq!(
         v(fen(&[("a1", "wk"), ("a16", "bk"), ("a10", "wr")], "1 w b - 0")),
-        PositionError::OpponentInCheck { seat: 2 }
+        Issue::OpponentInCheck { seat: 2 }
     );
+}
+
+#[test]
+fn every_problem_of_a_position_string_is_listed_at_its_offset() {
+    let start = motley_sovereign::START_FEN;
+    let board_len = start.find(' ').unwrap();
+    // A bad piece letter in rank 16, a rank 14 one file too wide, and every
+    // field after the board wrong.
+    let text = start
+        .replacen("aqab", "aqxb", 1)
+        .replacen("nbnp12opob", "nbnp13opob", 1)
+        .replace(" 1 w b CELNceln 0", " 3 w x CELN! z");
+    let Err(FenError::Parse(e)) = text.parse::<Sovereign>() else { panic!("{text}") };
+    assert_eq!(
+        e.issues,
+        [
+            ParseIssue::Board { at: 2 },
+            ParseIssue::RankWidth { rank: 14, got: 17, at: text.find("nbnp13opob").unwrap() },
+            ParseIssue::Turn { seats: 2, at: board_len + 1 },
+            ParseIssue::Owned { seat: 2, at: board_len + 5 },
+            ParseIssue::Castling { what: "expected file letters a-p / A-P or `-`", at: board_len + 11 },
+            ParseIssue::Ply { at: board_len + 13 },
+        ]
+    );
+    let message = e.to_string();
+    assert_eq!(message.split("; ").count(), 6, "{message}");
+    assert!(
+        message
+            .starts_with("board: expected a piece (colour + role letter) or an empty count 1-16 (byte 2); ")
+    );
+    // A castling letter without its rook is found beside a bad clock.
+    let text = start.replace(" CELNceln 0", " CELIceln 0 -1");
+    let Err(FenError::Parse(e)) = text.parse::<Sovereign>() else { panic!("{text}") };
+    assert!(
+        matches!(&e.issues[..], [ParseIssue::CastlingNoRook { at: a, .. }, ParseIssue::Clock { at: b }]
+            if *a == board_len + 10 && *b == text.len() - 2),
+        "{e}"
+    );
+
+    // Validation: every issue, at its piece, or else at the start of its field.
+    let text = fen(&[("a1", "wk"), ("c1", "wk"), ("h7", "wp"), ("i8", "wn"), ("c3", "rk")], "1 w b - 0");
+    let Err(FenError::Invalid { error, at }) = text.parse::<Sovereign>() else { panic!("{text}") };
+    assert_eq!(
+        error.issues,
+        [
+            Issue::KingCount { seat: 1, count: 2 },
+            Issue::KingCount { seat: 2, count: 0 },
+            Issue::StrayKing { square: sq("c3") },
+            Issue::OwnColorSquare { square: sq("i8") },
+            Issue::PawnInCenter { square: sq("h7") },
+        ]
+    );
+    assert_eq!(at[..2], [0, 0]);
+    assert_eq!(
+        [&text[at[2]..at[2] + 2], &text[at[3]..at[3] + 2], &text[at[4]..at[4] + 2]],
+        ["rk", "wn", "wp"]
+    );
+    let message = FenError::Invalid { error, at: at.clone() }.to_string();
+    assert_eq!(message.split("; ").count(), 5, "{message}");
+    assert!(
+        message
+            .starts_with("board: seat 1 must have exactly one king of its owned colour, found 2 (byte 0); "),
+        "{message}"
+    );
+    assert!(
+        message.ends_with(&format!("board: pawn on h7 inside the promotion zone (byte {})", at[4])),
+        "{message}"
+    );
+    // A colour owned twice is located at the second seat's field.
+    let text = fen(&[("a1", "wk"), ("p16", "bk")], "1 w w - 0");
+    let Err(FenError::Invalid { error, at }) = text.parse::<Sovereign>() else { panic!("{text}") };
+    assert_eq!(
+        error.issues,
+        [Issue::OwnedTwice { color: Color::White }, Issue::StrayKing { square: sq("p16") }]
+    );
+    let board_len = text.find(' ').unwrap();
+    assert_eq!(at, [board_len + 5, text.find("bk").unwrap()]);
+    // A seat in check when not to move: the turn field.
+    let text = fen(&[("a1", "wk"), ("a16", "bk"), ("a10", "wr")], "1 w b - 0");
+    let Err(FenError::Invalid { error, at }) = text.parse::<Sovereign>() else { panic!("{text}") };
+    assert_eq!(error.issues, [Issue::OpponentInCheck { seat: 2 }]);
+    assert_eq!(at, [text.find(' ').unwrap() + 1]);
+}
+
+#[test]
+fn game_and_history_draw_by_repetition_at_the_same_ply() {
+    use motley_core::history::{DrawRules, History};
+    let rules = Rules::default();
+    assert_eq!(
+        Sovereign::DRAW_RULES,
+        DrawRules { repetitions: rules.auto_repetitions, quiet_plies: rules.auto_draw_plies }
+    );
+    let start = pos(&[("a1", "wk"), ("p16", "bk"), ("h1", "wn"), ("i16", "bn")], "1 w b - 0");
+    let mut game = Game::from_position(start.clone(), rules);
+    let mut history = History::with_default_rules(start);
+    let shuttle = ["h1g3", "i16j14", "g3h1", "j14i16"];
+    let (mut game_over, mut history_over) = (None, None);
+    for (ply, token) in shuttle.iter().cycle().take(24).enumerate() {
+        assert_eq!(game.repetitions(), history.repetitions(), "ply {ply}");
+        if game_over.is_none() && game.outcome().is_some() {
+            game_over = Some(ply);
+        }
+        if history_over.is_none() && history.outcome().is_some() {
+            history_over = Some(ply);
+        }
+        if game_over.is_some() && history_over.is_some() {
+            break;
+        }
+        let mv = history.position().parse_move(token).unwrap();
+        history.play(mv);
+        game.play(mv).unwrap();
+    }
+    // The start is the first occurrence; every 4 plies adds one, the fifth draws.
+    assert_eq!(game_over, Some(16));
+    assert_eq!(history_over, game_over);
+    assert_eq!(game.end_reason(), Some(EndReason::FivefoldRepetition));
+    assert_eq!(history.outcome().map(|o| o.reason()), Some(motley_core::history::REPETITION));
+}
+
+#[test]
+fn moves_read_their_own_notation() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/sovereign/positions");
+    let mut castles = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let p: Sovereign = text.trim().parse().unwrap();
+        for mv in p.legal_moves() {
+            let token = mv.to_string();
+            match mv {
+                motley_sovereign::Move::Castle { .. } => {
+                    castles += 1;
+                    assert_eq!(
+                        token.parse::<motley_sovereign::Move>(),
+                        Err(motley_sovereign::ParseMoveError::CastleNeedsPosition { token: token.clone() })
+                    );
+                }
+                _ => assert_eq!(token.parse(), Ok(mv), "{token}"),
+            }
+            assert_eq!(p.parse_move(&token), Ok(mv), "{token}");
+        }
+    }
+    assert!(castles > 0);
 }
 
 #[test]
@@ -376,12 +521,12 @@ fn setups_of_the_wrong_shape_are_errors_not_panics() {
     let royale = motley_sovereign::Setup::parse(motley_sovereign::ROYALE_START_FEN, 4).unwrap();
     assert_eq!(
         Sovereign::from_setup(&royale, Rules::default()),
-        Err(PositionError::SeatCount { want: 2, got: 4 })
+        Err(Issue::SeatCount { want: 2, got: 4 }.into())
     );
     let mut two = Sovereign::start().to_setup();
     assert!(motley_sovereign::Royale::from_setup(&two, Rules::default()).is_err());
     two.turn = 5;
-    assert_eq!(Sovereign::from_setup(&two, Rules::default()), Err(PositionError::Turn { seat: 6 }));
+    assert_eq!(Sovereign::from_setup(&two, Rules::default()), Err(Issue::Turn { seat: 6 }.into()));
 }
 
 #[test]
@@ -413,4 +558,15 @@ fn serde_goes_through_the_text_forms() {
     let r = motley_sovereign::Royale::start();
     let back: motley_sovereign::Royale = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
     assert_eq!(back.to_string(), r.to_string());
+    let back: motley_sovereign::Move = serde_json::from_str("\"h6h7q\"").unwrap();
+    assert_eq!(back.to_string(), "h6h7q");
+    assert!(serde_json::from_str::<motley_sovereign::Move>("\"castle:i1k1\"").is_err());
+    for setup in [p.to_setup(), r.to_setup()] {
+        let json = serde_json::to_string(&setup).unwrap();
+        assert_eq!(json, format!("\"{setup}\""));
+        let back: motley_sovereign::Setup = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, setup);
+    }
+    let bad = serde_json::from_str::<Sovereign>("\"16/16 1 w b - 0\"").unwrap_err();
+    assert!(bad.to_string().contains("expected 16 ranks"), "{bad}");
 }

@@ -4,7 +4,7 @@
 //! suite's own tests run once.
 
 use motley_core::{BoardView, PerftMode, Position, Seat};
-use motley_sovereign::{EndReason, Game, PositionError, Royale, Rules, Sovereign, StartChoice};
+use motley_sovereign::{EndReason, Game, Issue, PositionError, Royale, Rules, Sovereign, StartChoice};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -17,7 +17,7 @@ pub fn king_attacked(pos: &Sovereign, seat: Seat) -> Result<bool, String> {
     match Sovereign::from_setup(&setup, Rules::default()) {
         Ok(p) => Ok(p.is_check()),
         // The other seat is in check too: not a question about `seat`.
-        Err(PositionError::OpponentInCheck { .. }) => {
+        Err(PositionError { issues }) if matches!(issues[..], [Issue::OpponentInCheck { .. }]) => {
             let mut other = setup.clone();
             other.turn = seat.0 ^ 1;
             Ok(Sovereign::from_setup(&other, Rules::default()).is_err())
