@@ -11,7 +11,7 @@ use motley_core::{Outcome, PerftMode, Position, Seat};
 use crate::board::{Board, Square, squares};
 use crate::end::EndReason;
 use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
-use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
+use crate::moves::{Move, MoveList, ParseMoveError};
 use crate::piece::{Color, Piece, Role};
 use crate::rules::{KingPromotion, PromotedRespawn, Rules};
 use crate::setup::{Castling, FIELDS, ParseFenError, Pocket, Setup};
@@ -458,22 +458,15 @@ impl Joker {
         self.end_reason().map(|r| r.winner(&self.rules))
     }
 
-    /// Every legal move (none once the game is over).
+    /// Every legal move (none once the game is over), listed on the stack.
     #[inline]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        let mut buf = MoveBuf::new();
-        self.legal_moves_into(&mut buf);
-        buf.to_vec()
-    }
-
-    /// Replaces the contents of `buf` with every legal move, without allocating.
-    #[inline]
-    pub fn legal_moves_into(&self, buf: &mut MoveBuf) {
-        buf.clear();
+        let mut moves = MoveList::new();
         if self.end_by_state().is_none() {
-            movegen::generate(self, buf);
+            movegen::generate(self, &mut moves);
         }
+        moves
     }
 
     /// The number of legal moves, counted without listing them.
