@@ -80,22 +80,18 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) const fn normal(from: u8, to: u8) -> Move {
-        Move::Normal { from: Square::new_unchecked(from), to: Square::new_unchecked(to), promotion: None }
+    pub(crate) const fn normal(from: Square, to: Square) -> Move {
+        Move::Normal { from, to, promotion: None }
     }
 
     #[inline]
-    pub(crate) const fn promote(from: u8, to: u8, role: Role) -> Move {
-        Move::Normal {
-            from: Square::new_unchecked(from),
-            to: Square::new_unchecked(to),
-            promotion: Some(role),
-        }
+    pub(crate) const fn promote(from: Square, to: Square, role: Role) -> Move {
+        Move::Normal { from, to, promotion: Some(role) }
     }
 
     #[inline]
-    pub(crate) const fn drop(role: Role, to: u8) -> Move {
-        Move::Drop { role, to: Square::new_unchecked(to) }
+    pub(crate) const fn drop(role: Role, to: Square) -> Move {
+        Move::Drop { role, to }
     }
 
     /// Parses the notation without a position (syntax only).

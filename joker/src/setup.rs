@@ -281,7 +281,7 @@ fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
     let mut board = Board::empty();
     let mut rank: i32 = 7;
     let mut file: u8 = 0;
-    let mut last_piece: Option<u8> = None;
+    let mut last_piece: Option<Square> = None;
     for (i, &c) in s.iter().enumerate() {
         match c {
             b'/' => {
@@ -305,15 +305,15 @@ fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
             b'0' | b'9' => return Err(bad(i, "an empty-square count must be 1 to 8")),
             b'~' => {
                 let sq = last_piece.take().ok_or_else(|| bad(i, "`~` must follow a piece letter"))?;
-                board.promoted |= 1 << sq;
+                board.promoted.add(sq);
             }
             _ => {
                 let piece = Piece::from_char(char::from(c)).ok_or_else(|| bad(i, "unknown piece letter"))?;
                 if file >= 8 {
                     return Err(bad(i, "a rank has more than 8 squares"));
                 }
-                let sq = rank as u8 * 8 + file;
-                board.put_raw(sq, piece);
+                let sq = Square::new_unchecked(rank as u8 * 8 + file);
+                board.put(sq, piece);
                 last_piece = Some(sq);
                 file += 1;
             }
@@ -424,8 +424,8 @@ impl Setup {
     fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
         let mut empty = 0;
         for file in 0..8u8 {
-            let sq = rank * 8 + file;
-            match self.board.piece_at_index(sq) {
+            let sq = Square::new_unchecked(rank * 8 + file);
+            match self.board.piece_at(sq) {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
@@ -433,7 +433,7 @@ impl Setup {
                         empty = 0;
                     }
                     write!(f, "{}", p.char())?;
-                    if self.board.promoted >> sq & 1 != 0 {
+                    if self.board.is_promoted(sq) {
                         f.write_str("~")?;
                     }
                 }

@@ -23,7 +23,7 @@ fn divide_sums_to_perft_and_generic_perft_agrees() {
     for case in parse_perft_file(FILE).unwrap() {
         let pos = Joker::from_fen(&case.fen).unwrap();
         for &(_, depth, nodes) in case.counts.iter().filter(|c| c.1 <= 3 && c.2 <= 200_000) {
-            let divide = pos.divide(depth);
+            let divide = pos.divide(depth, PerftMode::Decision);
             assert_eq!(divide.iter().map(|d| d.1).sum::<u64>(), nodes, "{}", case.id);
             // The trait's generic perft (list, clone, play) agrees with the bulk-counting one.
             assert_eq!(motley_core::perft::listing_perft(&pos, depth), nodes, "{}", case.id);

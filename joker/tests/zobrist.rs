@@ -73,3 +73,25 @@ fn hashes_are_the_recorded_ones() {
     let got: Vec<u64> = games().into_iter().map(line_digest).collect();
     assert_eq!(got, DIGESTS);
 }
+
+/// The stored hash equals the one computed from scratch (validating the
+/// position's setup computes it anew) after every move of many random games.
+#[test]
+fn incremental_hash_is_the_hash_from_scratch() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x4a4f4b4552);
+    let from_scratch = |pos: &Joker| Joker::from_setup(&pos.to_setup(), *pos.rules()).unwrap().zobrist();
+    for start in games() {
+        for _ in 0..8 {
+            let mut pos = start;
+            for _ in 0..120 {
+                assert_eq!(pos.zobrist(), from_scratch(&pos), "{pos}");
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
+}
