@@ -40,7 +40,7 @@ pub(crate) const RANK_6: SquareSet = rank(5);
 pub(crate) const RANK_8: SquareSet = rank(7);
 pub(crate) const FILE_A: SquareSet = SquareSet::from_bits(FILES[0]);
 pub(crate) const FILE_H: SquareSet = SquareSet::from_bits(FILES[7]);
-/// Where pawns may be dropped: ranks 3 to 6 (§4.2).
+/// Where pawns may be dropped: ranks 3 to 6 (§3).
 pub(crate) const PAWN_DROP_RANKS: SquareSet = SquareSet::from_bits(Bits([RANK_3.bits().0[0]
     | RANK_4.bits().0[0]
     | RANK_5.bits().0[0]
@@ -84,7 +84,7 @@ pub(crate) fn king_attacks(sq: Square) -> SquareSet {
     SquareSet::from_bits(<Board8x8 as SetGeometry<1>>::king(sq))
 }
 
-/// The squares the pawns of `color` in `pawns` attack (§3.1).
+/// The squares the pawns of `color` in `pawns` attack (§1).
 #[inline(always)]
 pub(crate) const fn pawn_attacks(color: Color, pawns: SquareSet) -> SquareSet {
     let left = pawns.bits().0[0] & !FILE_A.bits().0[0];
@@ -131,7 +131,7 @@ impl Board {
         }
     }
 
-    /// The start placement: `RNBQQBNR` and pawns for White, `rnbkkbnr` and pawns for Black (§1.2).
+    /// The start placement: `RNBQQBNR` and pawns for White, `rnbkkbnr` and pawns for Black (§1).
     #[must_use]
     pub fn start() -> Board {
         let mut b = Board::empty();
@@ -231,7 +231,7 @@ impl Board {
     }
 
     /// Whether a piece of `by` attacks `sq` when `occ` is occupied (castling's
-    /// safe squares, §3.4).
+    /// safe squares, §2).
     pub(crate) fn is_attacked(&self, by: Color, sq: Square, occ: SquareSet) -> bool {
         let them = self.by_color[by as usize];
         let r = |role: Role| self.by_role[role as usize] & them;

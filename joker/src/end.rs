@@ -5,7 +5,7 @@ use core::fmt;
 use crate::piece::Color;
 use crate::rules::Rules;
 
-/// Why a game of Joker's Chess ended. There are no draws.
+/// Why a game of Joker's Chess ended (§5). There are no draws.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EndReason {
     /// White captured Black's last king (`"kings-captured"`): White wins.

@@ -1,4 +1,4 @@
-//! Move generation and make, the hot path. Kings are not royal (§2.1), so
+//! Move generation and make, the hot path. Kings are not royal (§2), so
 //! every pseudo-legal move is legal; only castling looks at attacked squares.
 //! One generic walk of the movement rules ([`Joker::walk`]) feeds any
 //! [`MoveSink`]: the move list, a counter (perft's last ply,
@@ -34,7 +34,7 @@ fn pawn_moves<S: MoveSink<Move>>(sink: &mut S, to: SquareSet, delta: i8) {
     });
 }
 
-/// Promotions to each member of `to` (from `delta` behind) to each of `roles` (§3.3).
+/// Promotions to each member of `to` (from `delta` behind) to each of `roles` (§4).
 #[inline(always)]
 fn promotions<S: MoveSink<Move>>(sink: &mut S, to: SquareSet, delta: i8, roles: &[Role]) {
     if S::COUNTS {
@@ -52,11 +52,11 @@ fn promotions<S: MoveSink<Move>>(sink: &mut S, to: SquareSet, delta: i8, roles: 
 const WHITE_PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 const BLACK_PROMOTIONS: [Role; 5] = [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King];
 
-/// The squares castling needs empty, king side and queen side (§3.4).
+/// The squares castling needs empty, king side and queen side (§2).
 const KING_SIDE_PATH: SquareSet = SquareSet::EMPTY.with(F8).with(G8);
 const QUEEN_SIDE_PATH: SquareSet = SquareSet::EMPTY.with(B8).with(C8).with(D8);
 
-/// Castling rights kept when a move touches `sq` (§3.4).
+/// Castling rights kept when a move touches `sq` (§2).
 const fn castle_mask(sq: Square) -> u8 {
     let i = sq.bit();
     if i == E8.bit() {
@@ -71,7 +71,7 @@ const fn castle_mask(sq: Square) -> u8 {
 }
 
 impl Joker {
-    /// The promotion choices of the side to move (§3.3), a prefix of `buf`.
+    /// The promotion choices of the side to move (§4), a prefix of `buf`.
     #[inline]
     fn promotion_roles(&self, buf: &mut [Role; 5]) -> usize {
         match self.turn {
@@ -120,7 +120,7 @@ impl Joker {
 
     /// Feeds the pawn moves of the side to move (`own` its men, `them` the
     /// other side's): pushes, double steps, captures, promotions, en passant
-    /// (§3.1–§3.3). Inlined into [`Joker::walk`], the hot path.
+    /// (§1, §4). Inlined into [`Joker::walk`], the hot path.
     #[inline(always)]
     fn walk_pawns<S: MoveSink<Move>>(&self, sink: &mut S, own: SquareSet, them: SquareSet) {
         let pawns = self.board.by_role[Role::Pawn as usize] & own;
@@ -175,7 +175,7 @@ impl Joker {
     }
 
     /// Feeds the moves of the side to move's knights, bishops, rooks, queens and
-    /// kings (`own` its men, `occ` every man; §3.1). Inlined into
+    /// kings (`own` its men, `occ` every man; §1). Inlined into
     /// [`Joker::walk`], the hot path.
     #[inline(always)]
     fn walk_pieces<S: MoveSink<Move>>(&self, sink: &mut S, own: SquareSet, occ: SquareSet) {
@@ -200,7 +200,7 @@ impl Joker {
     }
 
     /// Feeds the castling moves (Black only; the rights imply king on e8 and
-    /// rook on its corner; §3.4), `own` being Black's men and `occ` every man.
+    /// rook on its corner; §2), `own` being Black's men and `occ` every man.
     /// Inlined into [`Joker::walk`], the hot path.
     #[inline(always)]
     fn walk_castling<S: MoveSink<Move>>(&self, sink: &mut S, own: SquareSet, occ: SquareSet) {
@@ -230,7 +230,7 @@ impl Joker {
     }
 
     /// Feeds the drops from the side to move's Joker Reserve onto the `empty`
-    /// squares (pawns on ranks 3 to 6 only; §4.2). Inlined into
+    /// squares (pawns on ranks 3 to 6 only; §3). Inlined into
     /// [`Joker::walk`], the hot path.
     #[inline(always)]
     fn walk_drops<S: MoveSink<Move>>(&self, sink: &mut S, empty: SquareSet) {
@@ -276,7 +276,7 @@ impl Joker {
         }
     }
 
-    /// Plays a drop of `role` on `to` for the side to move (§4.2).
+    /// Plays a drop of `role` on `to` for the side to move (§3).
     #[inline(always)]
     fn make_drop(&mut self, role: Role, to: Square) {
         let us = self.turn;
@@ -298,7 +298,7 @@ impl Joker {
 
     /// Plays the move `from`–`to` (promoting to `promotion`) for the side to
     /// move: captures (en passant too) respawn at once, castling moves the
-    /// rook (§3, §4.1). Returns `false`, changing nothing, if `from` is empty.
+    /// rook (§1, §2, §3). Returns `false`, changing nothing, if `from` is empty.
     #[inline(always)]
     fn make_normal(&mut self, from: Square, to: Square, promotion: Option<Role>) -> bool {
         let us = self.turn;
@@ -308,7 +308,7 @@ impl Joker {
         let pawn = piece.role == Role::Pawn;
         let mut capture_sq = to;
         if pawn && self.ep == Some(to) {
-            // The pawn passed by en passant stands one rank behind `to` (§3.2).
+            // The pawn passed by en passant stands one rank behind `to` (§1).
             capture_sq = Square::new_unchecked(if us == Color::White { to.bit() - 8 } else { to.bit() + 8 });
         }
         let captured = self.lift(capture_sq);
@@ -339,7 +339,7 @@ impl Joker {
     }
 
     /// Brings a captured piece back from its owner's bench: onto the first
-    /// free home square, else into the Joker Reserve (§4.1).
+    /// free home square, else into the Joker Reserve (§3).
     #[inline]
     fn respawn(&mut self, victim: Piece, promoted: bool, capture_sq: Square) {
         let role = if promoted && self.rules.promoted_respawn == PromotedRespawn::AsPawn {

@@ -283,7 +283,7 @@ impl Joker {
         let mut ep = None;
         if let Some(sq) = setup.ep_square {
             // The pawn that passed `sq` belongs to the side not to move; it
-            // stands one rank ahead of `sq`, and came from one rank behind (§3.2).
+            // stands one rank ahead of `sq`, and came from one rank behind (§1).
             let mover = setup.turn.other();
             let (ranks, ahead, behind) = match mover {
                 Color::White => {
@@ -408,7 +408,7 @@ impl Joker {
     }
 
     /// The end reasons decided by the position's state alone, in the rules'
-    /// order: kings captured, the 14-half-move rule, the move limit,
+    /// order (§5): kings captured, the 14-half-move rule, the move limit,
     /// insufficient material.
     #[inline]
     pub(crate) fn end_by_state(&self) -> Option<EndReason> {
@@ -431,8 +431,8 @@ impl Joker {
         None
     }
 
-    /// Why the game is over, if it is (checked in the rules' order; the last
-    /// check is whether the side to move has a legal move).
+    /// Why the game is over, if it is (checked in the rules' order, §5; the
+    /// last check is whether the side to move has a legal move).
     #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
         if let Some(r) = self.end_by_state() {
@@ -566,7 +566,7 @@ impl Position for Joker {
     }
 
     /// Plays `mv`, which must be legal (anything else leaves an unspecified
-    /// but memory-safe position). Captures respawn immediately (§4.1).
+    /// but memory-safe position). Captures respawn immediately (§3).
     #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         MoveGen::make(self, mv);

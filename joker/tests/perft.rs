@@ -1,4 +1,4 @@
-//! Perft fixtures (`fixtures/joker/*.perft`) through motley-core's runner.
+//! Perft fixtures (`fixtures/joker/perft.perft`) through motley-core's runner.
 //! The default suite checks counts up to a node cap; `MOTLEY_DEEP=1` checks all.
 
 use motley_core::Position;
@@ -6,7 +6,7 @@ use motley_core::perft::{parse_perft_file, run_perft_file};
 use motley_core::testing::deep_runs;
 use motley_joker::{Joker, PerftMode};
 
-const FILE: &str = include_str!("../../fixtures/joker/joker.perft");
+const FILE: &str = include_str!("../../fixtures/joker/perft.perft");
 
 fn cap() -> u64 {
     if deep_runs() { u64::MAX } else { 2_000_000 }
