@@ -112,8 +112,15 @@ impl Joker {
         let own = b.by_color[us as usize];
         let them = b.by_color[us.other() as usize];
         let occ = own | them;
+        // (`done` is a constant `false` for every sink but a first-match search.)
         self.walk_pawns(sink, own, them);
+        if sink.done() {
+            return;
+        }
         self.walk_pieces(sink, own, occ);
+        if sink.done() {
+            return;
+        }
         self.walk_castling(sink, own, occ);
         self.walk_drops(sink, !occ);
     }

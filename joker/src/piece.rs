@@ -3,6 +3,7 @@
 use core::fmt;
 
 /// A side: White (seat 0, moves first) or Black (seat 1).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
     /// White: two queens, no king.
@@ -68,6 +69,7 @@ impl fmt::Display for Color {
 /// A kind of piece. The first three ([`Role::Pawn`], [`Role::Knight`],
 /// [`Role::Bishop`]) are the kinds that respawn and can sit on a bench or in a
 /// Joker Reserve.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Role {
     /// Pawn.
@@ -166,6 +168,7 @@ impl fmt::Display for Role {
 }
 
 /// A coloured piece.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Piece {
     /// Its side.

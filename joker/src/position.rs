@@ -4,8 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use motley_core::movegen::{Count, FirstMatch, MoveGen};
-use motley_core::{Outcome, PerftMode, Position, Seat};
+use motley_core::movegen::{Count, FirstMatch, MoveGen, MoveSink};
+use motley_core::{Bits, Outcome, PerftMode, Position, Seat};
 
 use crate::board::{
     A8, Board, E8, H8, PAWN_DROP_RANKS, RANK_1, RANK_3, RANK_4, RANK_5, RANK_6, RANK_8, Square, SquareSet,
@@ -73,15 +73,20 @@ impl Issue {
     /// The position-string field the issue is about.
     #[must_use]
     pub const fn field(self) -> &'static str {
+        FIELDS[self.field_index()]
+    }
+
+    /// The index of [`Issue::field`] among the position string's fields.
+    const fn field_index(self) -> usize {
         match self {
             Issue::PawnOnBackRank(_)
             | Issue::WhiteKing(_)
             | Issue::PromotedPawn(_)
             | Issue::TooManyPieces(_)
-            | Issue::TooMany { .. } => FIELDS[0],
-            Issue::BenchTooMany { .. } => FIELDS[6],
-            Issue::Castling(_) => FIELDS[2],
-            Issue::EnPassant(_) => FIELDS[3],
+            | Issue::TooMany { .. } => 0,
+            Issue::BenchTooMany { .. } => 6,
+            Issue::Castling(_) => 2,
+            Issue::EnPassant(_) => 3,
         }
     }
 }
@@ -233,13 +238,31 @@ fn count_issues(setup: &Setup, rules: &Rules, issues: &mut Vec<Issue>) {
     }
 }
 
-impl Joker {
-    /// The start position under the default rules.
-    #[must_use]
-    pub fn start() -> Joker {
-        Joker::default()
-    }
+/// Whether the walk yields any move: a counting sink (moves are never built)
+/// that asks the walk to stop at the first.
+struct AnyMove(bool);
 
+impl MoveSink<Move> for AnyMove {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn push(&mut self, _mv: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn push_set<const W: usize>(&mut self, to: Bits<W>, _make: impl FnMut(u8) -> Move) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 |= n > 0;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
+impl Joker {
     /// The start position under `rules`.
     #[must_use]
     pub fn start_with(rules: Rules) -> Joker {
@@ -330,12 +353,9 @@ impl Joker {
     /// # Errors
     /// [`FenError`] naming the field and byte offset that is wrong.
     pub fn from_fen_with(text: &str, rules: Rules) -> Result<Joker, FenError> {
-        let setup = Setup::from_ascii(text.as_bytes())?;
-        Joker::from_setup(&setup, rules).map_err(|error| {
-            let field = FIELDS.iter().position(|f| *f == error.issues[0].field()).unwrap_or(0);
-            let at = text.split(' ').take(field).map(|f| f.len() + 1).sum();
-            FenError::Invalid { at, error }
-        })
+        let (setup, offsets) = Setup::parse_fields(text.as_bytes())?;
+        Joker::from_setup(&setup, rules)
+            .map_err(|error| FenError::Invalid { at: offsets[error.issues[0].field_index()], error })
     }
 
     /// The unvalidated description of this position (what the position string says).
@@ -438,9 +458,9 @@ impl Joker {
         if let Some(r) = self.end_by_state() {
             return Some(r);
         }
-        let mut any = FirstMatch::new(|_| true);
+        let mut any = AnyMove(false);
         self.walk(&mut any);
-        match (any.found(), self.turn) {
+        match (any.0, self.turn) {
             (true, _) => None,
             (false, Color::White) => Some(EndReason::Stalemate),
             (false, Color::Black) => Some(EndReason::BlackNoMoves),

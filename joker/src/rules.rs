@@ -4,6 +4,7 @@
 //! default, plus the two limits the seed states.
 
 /// What kind a captured *promoted* piece respawns as.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum PromotedRespawn {
     /// The kind at the moment of capture: a pawn promoted to a knight respawns
@@ -17,6 +18,7 @@ pub enum PromotedRespawn {
 }
 
 /// When Black may promote a pawn to a king.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum KingPromotion {
     /// Only while Black has exactly one king on the board (default, the
@@ -39,6 +41,7 @@ pub enum KingPromotion {
 /// assert_eq!(pos.rules().quiet_limit, 0);
 /// assert_eq!(Rules::default().ply_limit, 200);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     /// White wins as soon as Black has at most this many kings on the board.

@@ -34,6 +34,7 @@ use crate::piece::{Color, Piece, Role};
 /// assert_eq!(bench.get(Color::White, Role::Queen), 0);
 /// assert_eq!(bench.to_string(), "PPPPPNNBppppppppnnnbb");
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Pocket(pub(crate) [[u8; 3]; 2]);
 
@@ -94,6 +95,7 @@ impl fmt::Display for Pocket {
 }
 
 /// Black's castling rights (White has no king and never castles).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Castling {
     /// King `e8` to `g8`, rook `h8` to `f8`.
@@ -334,6 +336,13 @@ impl Setup {
     /// # Errors
     /// [`ParseFenError`] naming the field and byte offset that is wrong.
     pub fn from_ascii(text: &[u8]) -> Result<Setup, ParseFenError> {
+        Setup::parse_fields(text).map(|(setup, _)| setup)
+    }
+
+    /// Parses a position string, also returning the byte offset of each of
+    /// its fields (in the order of [`FIELDS`]), so that validation can name
+    /// where an issue's field starts without reading the text again.
+    pub(crate) fn parse_fields(text: &[u8]) -> Result<(Setup, [usize; 7]), ParseFenError> {
         let mut fields: Vec<(usize, &[u8])> = Vec::with_capacity(7);
         let mut start = 0;
         for (i, &c) in text.iter().enumerate() {
@@ -406,7 +415,8 @@ impl Setup {
             parse_pocket_into(&mut bench, f, at, |at, what| ParseFenError::Bench { at, what })?;
         }
 
-        Ok(Setup { board, reserve, turn, castling, ep_square, halfmove_clock, ply, bench })
+        let offsets = core::array::from_fn(|i| fields[i].0);
+        Ok((Setup { board, reserve, turn, castling, ep_square, halfmove_clock, ply, bench }, offsets))
     }
 }
 

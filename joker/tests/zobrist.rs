@@ -74,14 +74,30 @@ fn hashes_are_the_recorded_ones() {
     assert_eq!(got, DIGESTS);
 }
 
+/// Every fixture position (`fixtures/joker/positions/*.fen`).
+fn fixture_positions() -> Vec<Joker> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions");
+    std::fs::read_dir(dir)
+        .expect("fixture folder")
+        .map(|e| {
+            std::fs::read_to_string(e.expect("fixture entry").path())
+                .expect("fixture")
+                .trim()
+                .parse()
+                .unwrap()
+        })
+        .collect()
+}
+
 /// The stored hash equals the one computed from scratch (validating the
-/// position's setup computes it anew) after every move of many random games.
+/// position's setup computes it anew) after every move of many random games
+/// from every fixture position and middle game.
 #[test]
 fn incremental_hash_is_the_hash_from_scratch() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x4a4f4b4552);
     let from_scratch = |pos: &Joker| Joker::from_setup(&pos.to_setup(), *pos.rules()).unwrap().zobrist();
-    for start in games() {
+    for start in games().into_iter().chain(fixture_positions()) {
         for _ in 0..8 {
             let mut pos = start;
             for _ in 0..120 {
