@@ -113,11 +113,13 @@ fn positions(variant: &str) -> Vec<Option<String>> {
             }
         }
         "joker" => {
-            let text = std::fs::read_to_string(root().join("fixtures/joker/positions.fen")).expect("fixture");
+            let mut files: Vec<_> = std::fs::read_dir(root().join("fixtures/joker/positions"))
+                .expect("fixture folder")
+                .map(|e| e.expect("fixture entry").path())
+                .collect();
+            files.sort();
             out.extend(
-                text.lines()
-                    .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                    .filter_map(|l| l.split_once(' ').map(|(_, fen)| Some(fen.trim().to_owned()))),
+                files.iter().map(|f| Some(std::fs::read_to_string(f).expect("fixture").trim().to_owned())),
             );
             out.push(Some(JOKER_PROMOTED.to_owned()));
         }

@@ -907,15 +907,17 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4", "--json"]));
     browser.wait_for("return document.querySelector('#movelist li.current').dataset.ply === '1'");
     browser.click("#last");
-    let fixtures =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions.fen"))
-            .expect("fixture");
-    let with_reserve = fixtures
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split_once(' ').map(|(_, fen)| fen.to_owned()))
-        .find(|fen| common::ok(&["moves", "joker", "--fen", fen]).lines().any(|m| m == "N@e6"))
-        .expect("a fixture with a knight drop on e6");
+    let with_reserve = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/joker/positions/drops-white.fen"
+    ))
+    .expect("fixture")
+    .trim()
+    .to_owned();
+    assert!(
+        common::ok(&["moves", "joker", "--fen", &with_reserve]).lines().any(|m| m == "N@e6"),
+        "the fixture has a knight drop on e6"
+    );
     browser.open(&page(2, &format!("variant=joker&fen={}", encode(&with_reserve))));
     let reply = common::ok(&["moves", "joker", "--fen", &with_reserve, "--moves", "N@e6"]);
     let reply = reply.lines().find(|m| squares_of(m).len() == 2 && !m.contains('@')).expect("a reply");

@@ -26,9 +26,7 @@ fn perft(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("start/legal_moves", |b| b.iter(|| black_box(&start).legal_moves()));
     group.bench_function("middlegame/legal_moves", |b| b.iter(|| black_box(&middle).legal_moves()));
-    group.bench_function("middlegame/count_legal_moves", |b| {
-        b.iter(|| black_box(&middle).count_legal_moves())
-    });
+    group.bench_function("middlegame/count_legal", |b| b.iter(|| black_box(&middle).count_legal()));
     group.bench_function("middlegame/play", |b| {
         let moves = middle.legal_moves();
         b.iter(|| moves.iter().map(|&m| black_box(&middle).played(m).ply()).sum::<u16>());

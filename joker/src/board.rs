@@ -3,7 +3,7 @@
 //! square") — plus the set of promoted pieces.
 
 use crate::piece::{Color, Piece, Role};
-use motley_core::{Bits, Board8x8};
+use motley_core::{Bits, Board8x8, SetGeometry, slider};
 
 /// A square of the 8x8 board (`a1` = 0, `h8` = 63).
 pub type Square = motley_core::Square<Board8x8>;
@@ -12,12 +12,87 @@ pub type Square = motley_core::Square<Board8x8>;
 /// iterating [`Square`]s.
 pub type SquareSet = motley_core::SquareSet<Board8x8, 1>;
 
-/// The typed set of the raw bitboard `bits` (the generator works on `u64`
-/// shifts; everything that walks a set walks typed squares).
-#[inline]
-#[must_use]
-pub(crate) const fn squares(bits: u64) -> SquareSet {
-    SquareSet::from_bits(Bits([bits]))
+/// The square with index `i` (`a1` = 0), for the named squares below.
+const fn sq(i: u8) -> Square {
+    Square::new_unchecked(i)
+}
+
+pub(crate) const A8: Square = sq(56);
+pub(crate) const B8: Square = sq(57);
+pub(crate) const C8: Square = sq(58);
+pub(crate) const D8: Square = sq(59);
+pub(crate) const E8: Square = sq(60);
+pub(crate) const F8: Square = sq(61);
+pub(crate) const G8: Square = sq(62);
+pub(crate) const H8: Square = sq(63);
+
+const RANKS: [Bits<1>; 16] = <Board8x8 as SetGeometry<1>>::RANK_MASKS;
+const FILES: [Bits<1>; 16] = <Board8x8 as SetGeometry<1>>::FILE_MASKS;
+/// Rank `r` (0 = rank 1) as a set.
+const fn rank(r: usize) -> SquareSet {
+    SquareSet::from_bits(RANKS[r])
+}
+pub(crate) const RANK_1: SquareSet = rank(0);
+pub(crate) const RANK_3: SquareSet = rank(2);
+pub(crate) const RANK_4: SquareSet = rank(3);
+pub(crate) const RANK_5: SquareSet = rank(4);
+pub(crate) const RANK_6: SquareSet = rank(5);
+pub(crate) const RANK_8: SquareSet = rank(7);
+pub(crate) const FILE_A: SquareSet = SquareSet::from_bits(FILES[0]);
+pub(crate) const FILE_H: SquareSet = SquareSet::from_bits(FILES[7]);
+/// Where pawns may be dropped: ranks 3 to 6 (§3).
+pub(crate) const PAWN_DROP_RANKS: SquareSet = SquareSet::from_bits(Bits([RANK_3.bits().0[0]
+    | RANK_4.bits().0[0]
+    | RANK_5.bits().0[0]
+    | RANK_6.bits().0[0]]));
+
+/// `set` moved `n` ranks up (`n > 0`, towards rank 8) or down; squares
+/// pushed off the board are dropped. Pawn pushes shift whole sets.
+#[inline(always)]
+pub(crate) const fn shift(set: SquareSet, n: i8) -> SquareSet {
+    let b = set.bits().0[0];
+    SquareSet::from_bits(Bits([if n >= 0 { b << n as u32 } else { b >> (-n) as u32 }]))
+}
+
+/// Rook reach from `sq` (including the first blocker of each line).
+#[inline(always)]
+pub(crate) fn rook_attacks(sq: Square, occ: SquareSet) -> SquareSet {
+    SquareSet::from_bits(slider::rook(sq, occ.bits()))
+}
+
+/// Bishop reach from `sq` (including the first blocker of each line).
+#[inline(always)]
+pub(crate) fn bishop_attacks(sq: Square, occ: SquareSet) -> SquareSet {
+    SquareSet::from_bits(slider::bishop(sq, occ.bits()))
+}
+
+/// Queen reach from `sq` (including the first blocker of each line).
+#[inline(always)]
+pub(crate) fn queen_attacks(sq: Square, occ: SquareSet) -> SquareSet {
+    SquareSet::from_bits(slider::queen(sq, occ.bits()))
+}
+
+/// Knight reach from `sq`.
+#[inline(always)]
+pub(crate) fn knight_attacks(sq: Square) -> SquareSet {
+    SquareSet::from_bits(<Board8x8 as SetGeometry<1>>::knight(sq))
+}
+
+/// King reach from `sq`.
+#[inline(always)]
+pub(crate) fn king_attacks(sq: Square) -> SquareSet {
+    SquareSet::from_bits(<Board8x8 as SetGeometry<1>>::king(sq))
+}
+
+/// The squares the pawns of `color` in `pawns` attack (§1).
+#[inline(always)]
+pub(crate) const fn pawn_attacks(color: Color, pawns: SquareSet) -> SquareSet {
+    let left = pawns.bits().0[0] & !FILE_A.bits().0[0];
+    let right = pawns.bits().0[0] & !FILE_H.bits().0[0];
+    SquareSet::from_bits(Bits([match color {
+        Color::White => (left << 7) | (right << 9),
+        Color::Black => (left >> 9) | (right >> 7),
+    }]))
 }
 
 /// The pieces on the 8x8 board.
@@ -32,10 +107,10 @@ pub(crate) const fn squares(bits: u64) -> SquareSet {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
-    pub(crate) by_color: [u64; 2],
-    pub(crate) by_role: [u64; 6],
-    pub(crate) promoted: u64,
-    pub(crate) mailbox: [u8; 64],
+    pub(crate) by_color: [SquareSet; 2],
+    pub(crate) by_role: [SquareSet; 6],
+    pub(crate) promoted: SquareSet,
+    pub(crate) mailbox: [Option<Piece>; 64],
 }
 
 impl Default for Board {
@@ -48,10 +123,15 @@ impl Board {
     /// The empty board.
     #[must_use]
     pub const fn empty() -> Board {
-        Board { by_color: [0; 2], by_role: [0; 6], promoted: 0, mailbox: [0; 64] }
+        Board {
+            by_color: [SquareSet::EMPTY; 2],
+            by_role: [SquareSet::EMPTY; 6],
+            promoted: SquareSet::EMPTY,
+            mailbox: [None; 64],
+        }
     }
 
-    /// The start placement: `RNBQQBNR` and pawns for White, `rnbkkbnr` and pawns for Black.
+    /// The start placement: `RNBQQBNR` and pawns for White, `rnbkkbnr` and pawns for Black (§1).
     #[must_use]
     pub fn start() -> Board {
         let mut b = Board::empty();
@@ -59,13 +139,13 @@ impl Board {
             let k = if c == Color::White { Role::Queen } else { Role::King };
             [Role::Rook, Role::Knight, Role::Bishop, k, k, Role::Bishop, Role::Knight, Role::Rook]
         };
-        for (file, role) in back(Color::White).into_iter().enumerate() {
-            b.put_raw(file as u8, Piece::new(Color::White, role));
-            b.put_raw(8 + file as u8, Piece::new(Color::White, Role::Pawn));
+        for (file, role) in (0u8..).zip(back(Color::White)) {
+            b.put(sq(file), Piece::new(Color::White, role));
+            b.put(sq(8 + file), Piece::new(Color::White, Role::Pawn));
         }
-        for (file, role) in back(Color::Black).into_iter().enumerate() {
-            b.put_raw(56 + file as u8, Piece::new(Color::Black, role));
-            b.put_raw(48 + file as u8, Piece::new(Color::Black, Role::Pawn));
+        for (file, role) in (0u8..).zip(back(Color::Black)) {
+            b.put(sq(56 + file), Piece::new(Color::Black, role));
+            b.put(sq(48 + file), Piece::new(Color::Black, Role::Pawn));
         }
         b
     }
@@ -74,101 +154,98 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.piece_at_index(sq.bit())
-    }
-
-    #[inline]
-    pub(crate) fn piece_at_index(&self, sq: u8) -> Option<Piece> {
-        match self.mailbox[usize::from(sq)] {
-            0 => None,
-            code => Some(Piece::from_code(code)),
-        }
+        self.mailbox[sq.index()]
     }
 
     /// Whether the piece on `sq` is a promoted pawn (printed with `~`).
     #[inline]
     #[must_use]
     pub fn is_promoted(&self, sq: Square) -> bool {
-        self.promoted >> sq.bit() & 1 != 0
+        self.promoted.contains(sq)
     }
 
     /// Every occupied square.
     #[inline]
     #[must_use]
-    pub const fn occupied(&self) -> SquareSet {
-        squares(self.by_color[0] | self.by_color[1])
+    pub fn occupied(&self) -> SquareSet {
+        self.by_color[0] | self.by_color[1]
     }
 
     /// The squares of `color`'s pieces.
     #[inline]
     #[must_use]
     pub const fn by_color(&self, color: Color) -> SquareSet {
-        squares(self.by_color[color as usize])
+        self.by_color[color as usize]
     }
 
     /// The squares of pieces of `role`, either colour.
     #[inline]
     #[must_use]
     pub const fn by_role(&self, role: Role) -> SquareSet {
-        squares(self.by_role[role as usize])
+        self.by_role[role as usize]
     }
 
     /// The squares of `piece`.
     #[inline]
     #[must_use]
-    pub const fn by_piece(&self, piece: Piece) -> SquareSet {
-        squares(self.by_color[piece.color as usize] & self.by_role[piece.role as usize])
+    pub fn by_piece(&self, piece: Piece) -> SquareSet {
+        self.by_color[piece.color as usize] & self.by_role[piece.role as usize]
     }
 
     /// The squares of promoted pieces.
     #[inline]
     #[must_use]
     pub const fn promoted(&self) -> SquareSet {
-        squares(self.promoted)
+        self.promoted
     }
 
     /// Puts `piece` on `sq`, replacing what was there; `promoted` marks it as
     /// a promoted pawn.
     pub fn set(&mut self, sq: Square, piece: Option<Piece>, promoted: bool) {
-        let i = sq.bit();
-        self.remove_raw(i);
+        self.remove(sq);
         if let Some(p) = piece {
-            self.put_raw(i, p);
+            self.put(sq, p);
             if promoted {
-                self.promoted |= 1 << i;
+                self.promoted.add(sq);
             }
         }
     }
 
-    /// Puts `piece` on the empty square `sq`.
+    /// Puts `piece` on the empty square `sq` (unpromoted).
     #[inline]
-    pub(crate) fn put_raw(&mut self, sq: u8, piece: Piece) {
-        let bit = 1u64 << sq;
-        self.by_color[piece.color as usize] |= bit;
-        self.by_role[piece.role as usize] |= bit;
-        self.mailbox[usize::from(sq)] = piece.code();
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.by_color[piece.color as usize].add(sq);
+        self.by_role[piece.role as usize].add(sq);
+        self.mailbox[sq.index()] = Some(piece);
     }
 
     /// Empties `sq`, returning the piece and whether it was promoted.
     #[inline]
-    pub(crate) fn remove_raw(&mut self, sq: u8) -> Option<(Piece, bool)> {
-        let code = self.mailbox[usize::from(sq)];
-        if code == 0 {
-            return None;
-        }
-        let piece = Piece::from_code(code);
-        let bit = 1u64 << sq;
-        self.by_color[piece.color as usize] &= !bit;
-        self.by_role[piece.role as usize] &= !bit;
-        self.mailbox[usize::from(sq)] = 0;
-        let promoted = self.promoted & bit != 0;
-        self.promoted &= !bit;
+    pub(crate) fn remove(&mut self, sq: Square) -> Option<(Piece, bool)> {
+        let piece = self.mailbox[sq.index()].take()?;
+        self.by_color[piece.color as usize].remove(sq);
+        self.by_role[piece.role as usize].remove(sq);
+        let promoted = self.promoted.contains(sq);
+        self.promoted.remove(sq);
         Some((piece, promoted))
+    }
+
+    /// Whether a piece of `by` attacks `sq` when `occ` is occupied (castling's
+    /// safe squares, §2).
+    pub(crate) fn is_attacked(&self, by: Color, sq: Square, occ: SquareSet) -> bool {
+        let them = self.by_color[by as usize];
+        let r = |role: Role| self.by_role[role as usize] & them;
+        let queens = r(Role::Queen);
+        knight_attacks(sq).intersects(r(Role::Knight))
+            || king_attacks(sq).intersects(r(Role::King))
+            || pawn_attacks(by.other(), SquareSet::from_square(sq)).intersects(r(Role::Pawn))
+            || bishop_attacks(sq, occ).intersects(r(Role::Bishop) | queens)
+            || rook_attacks(sq, occ).intersects(r(Role::Rook) | queens)
     }
 
     /// Every `(square, piece)`, `a1` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().iter().map(|sq| (sq, Piece::from_code(self.mailbox[sq.index()])))
+        self.occupied().iter().filter_map(|sq| Some((sq, self.mailbox[sq.index()]?)))
     }
 }
 
@@ -176,7 +253,7 @@ impl core::fmt::Debug for Board {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
-                let c = self.piece_at_index(rank * 8 + file).map_or('.', Piece::char);
+                let c = self.piece_at(sq(rank * 8 + file)).map_or('.', Piece::char);
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

@@ -5,7 +5,9 @@ use core::fmt;
 use crate::piece::Color;
 use crate::rules::Rules;
 
-/// Why a game of Joker's Chess ended. There are no draws.
+/// Why a game of Joker's Chess ended (§5). There are no draws.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EndReason {
     /// White captured Black's last king (`"kings-captured"`): White wins.

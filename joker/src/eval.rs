@@ -29,6 +29,7 @@
 use motley_core::Seat;
 use motley_core::search::{Evaluate, Reading, WdlModel};
 
+use crate::board::{Square, SquareSet};
 use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Joker;
@@ -46,26 +47,54 @@ pub const fn value(role: Role) -> i32 {
     }
 }
 
+/// The squares whose rank index (0 = rank 1) has bit `i` set.
+const RANK_BIT: [SquareSet; 3] = {
+    let mut sets = [SquareSet::EMPTY; 3];
+    let mut i: u8 = 0;
+    while i < 64 {
+        let rank = i / 8;
+        let mut bit = 0;
+        while bit < 3 {
+            if rank >> bit & 1 != 0 {
+                sets[bit] = sets[bit].with(Square::new_unchecked(i));
+            }
+            bit += 1;
+        }
+        i += 1;
+    }
+    sets
+};
+
+/// The size of `set`, as an evaluation term.
+#[inline]
+fn count(set: SquareSet) -> i32 {
+    set.count() as i32
+}
+
 /// Half-move clock value after which the 14-half-move rule starts to weigh.
 const CLOCK_SAFE: i32 = 6;
 /// The move-limit window in half-moves.
 const LIMIT_WINDOW: i32 = 60;
 
 impl Joker {
-    /// Material plus reserves for `color`, in centipawns.
+    /// Material plus reserves for `color`, in centipawns: each piece's value,
+    /// 4 per rank a pawn has advanced from its start rank, each piece of the
+    /// Joker Reserve at full value and each of the bench at a quarter.
     fn material_of(&self, color: Color) -> i32 {
+        let board = self.board();
+        let own = board.by_color(color);
         let mut total = 0;
-        for (sq, piece) in self.board().pieces() {
-            if piece.color != color {
-                continue;
-            }
-            total += value(piece.role);
-            if piece.role == Role::Pawn {
-                let rank = i32::from(sq.rank().index());
-                let travelled = if color == Color::White { rank - 1 } else { 6 - rank };
-                total += 4 * travelled.max(0);
-            }
+        for role in Role::ALL {
+            total += count(board.by_role(role) & own) * value(role);
         }
+        // The ranks of the pawns summed by bit planes of the rank index (pawns
+        // never stand on rank 1 or 8, so no pawn has advanced a negative amount).
+        let pawns = board.by_role(Role::Pawn) & own;
+        let rank_sum =
+            count(pawns & RANK_BIT[0]) + 2 * count(pawns & RANK_BIT[1]) + 4 * count(pawns & RANK_BIT[2]);
+        let n = count(pawns);
+        let travelled = if color == Color::White { rank_sum - n } else { 6 * n - rank_sum };
+        total += 4 * travelled;
         for role in Role::RESPAWNING {
             total += i32::from(self.joker_reserve().get(color, role)) * value(role);
             total += i32::from(self.bench().get(color, role)) * value(role) / 4;

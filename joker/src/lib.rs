@@ -22,7 +22,7 @@ pub use motley_core::{
     BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
     Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
 };
-pub use moves::{MAX_MOVES, Move, MoveBuf, MoveList, ParseMoveError};
+pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, Joker, PositionError, START_FEN};
 pub use record::JokerRecord;

@@ -1,107 +1,50 @@
-//! Move generation, the hot path. Kings are not royal, so every pseudo-legal
-//! move is legal; only castling looks at attacked squares. One generic
-//! generator feeds either a move list or a counter, so that perft counts the
-//! last ply with popcounts instead of listing moves.
+//! Move generation and make, the hot path. Kings are not royal (§2), so
+//! every pseudo-legal move is legal; only castling looks at attacked squares.
+//! One generic walk of the movement rules ([`Joker::walk`]) feeds any
+//! [`MoveSink`]: the move list, a counter (perft's last ply,
+//! [`Position::count_legal`](motley_core::Position::count_legal)), or a
+//! search for a first match. [`MoveGen::make`] plays a move and updates the
+//! stored Zobrist hash by xoring keys out and in.
 
-use motley_core::movegen::MoveSink;
-use motley_core::{Bits, Board8x8, SetGeometry, slider};
+use motley_core::movegen::{MoveGen, MoveSink};
 
-use crate::board::{Square, squares};
+use crate::board::{
+    A8, B8, C8, D8, E8, F8, FILE_A, FILE_H, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_3, RANK_4, RANK_5, RANK_6,
+    RANK_8, Square, SquareSet, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks, shift,
+};
 use crate::moves::Move;
-use crate::piece::{Color, Role};
+use crate::piece::{Color, Piece, Role};
 use crate::position::Joker;
-use crate::rules::KingPromotion;
-
-const RANKS: [Bits<1>; 16] = <Board8x8 as SetGeometry<1>>::RANK_MASKS;
-const FILES: [Bits<1>; 16] = <Board8x8 as SetGeometry<1>>::FILE_MASKS;
-pub(crate) const RANK_1: u64 = RANKS[0].0[0];
-pub(crate) const RANK_8: u64 = RANKS[7].0[0];
-const RANK_3: u64 = RANKS[2].0[0];
-const RANK_4: u64 = RANKS[3].0[0];
-const RANK_5: u64 = RANKS[4].0[0];
-const RANK_6: u64 = RANKS[5].0[0];
-const FILE_A: u64 = FILES[0].0[0];
-const FILE_H: u64 = FILES[7].0[0];
-/// Where pawns may be dropped: ranks 3 to 6.
-pub(crate) const PAWN_DROP_RANKS: u64 = RANK_3 | RANK_4 | RANK_5 | RANK_6;
-
-pub(crate) const A8: u8 = 56;
-pub(crate) const B8: u8 = 57;
-pub(crate) const C8: u8 = 58;
-pub(crate) const D8: u8 = 59;
-pub(crate) const E8: u8 = 60;
-pub(crate) const F8: u8 = 61;
-pub(crate) const G8: u8 = 62;
-pub(crate) const H8: u8 = 63;
-
-/// Rook reach from `sq` (including the first blocker of each line): core's
-/// single-word slider.
-#[inline(always)]
-pub(crate) fn rook_attacks(sq: u32, occ: u64) -> u64 {
-    slider::rook(Square::new_unchecked(sq as u8), Bits([occ])).0[0]
-}
-
-/// Bishop reach from `sq`.
-#[inline(always)]
-pub(crate) fn bishop_attacks(sq: u32, occ: u64) -> u64 {
-    slider::bishop(Square::new_unchecked(sq as u8), Bits([occ])).0[0]
-}
-
-#[inline(always)]
-pub(crate) fn knight_attacks(sq: u32) -> u64 {
-    <Board8x8 as SetGeometry<1>>::knight(Square::new_unchecked(sq as u8)).0[0]
-}
-
-#[inline(always)]
-pub(crate) fn king_attacks(sq: u32) -> u64 {
-    <Board8x8 as SetGeometry<1>>::king(Square::new_unchecked(sq as u8)).0[0]
-}
-
-/// The squares a pawn of `color` on `sq` attacks.
-#[inline(always)]
-pub(crate) fn pawn_attacks(color: Color, sq: u32) -> u64 {
-    let b = 1u64 << sq;
-    match color {
-        Color::White => ((b & !FILE_A) << 7) | ((b & !FILE_H) << 9),
-        Color::Black => ((b & !FILE_A) >> 9) | ((b & !FILE_H) >> 7),
-    }
-}
-
-/// Whether a piece of `by` attacks `sq` with the given occupancy.
-pub(crate) fn attacked_by(pos: &Joker, by: Color, sq: u32, occ: u64) -> bool {
-    let b = &pos.board;
-    let them = b.by_color[by as usize];
-    let r = |role: Role| b.by_role[role as usize] & them;
-    let queens = r(Role::Queen);
-    (knight_attacks(sq) & r(Role::Knight)) != 0
-        || (king_attacks(sq) & r(Role::King)) != 0
-        || (pawn_attacks(by.other(), sq) & r(Role::Pawn)) != 0
-        || (bishop_attacks(sq, occ) & (r(Role::Bishop) | queens)) != 0
-        || (rook_attacks(sq, occ) & (r(Role::Rook) | queens)) != 0
-}
+use crate::rules::{KingPromotion, PromotedRespawn};
+use crate::zobrist::KEYS;
 
 /// One move from `from` to each member of `to`.
 #[inline(always)]
-fn moves_from<S: MoveSink<Move>>(sink: &mut S, from: u8, to: u64) {
-    sink.push_set(Bits([to]), |t| Move::normal(from, t));
+fn moves_from<S: MoveSink<Move>>(sink: &mut S, from: Square, to: SquareSet) {
+    sink.push_set(to.bits(), |t| Move::normal(from, Square::new_unchecked(t)));
 }
 
-/// One pawn move to each member of `to`, each from `to - delta`.
+/// One pawn move to each member of `to`, each from `delta` ranks behind
+/// (`delta` in square indices: 8 a rank up, -8 a rank down, ±1 a file).
 #[inline(always)]
-fn pawn_moves<S: MoveSink<Move>>(sink: &mut S, to: u64, delta: i8) {
-    sink.push_set(Bits([to]), |t| Move::normal(t.wrapping_sub(delta as u8), t));
+fn pawn_moves<S: MoveSink<Move>>(sink: &mut S, to: SquareSet, delta: i8) {
+    sink.push_set(to.bits(), |t| {
+        Move::normal(Square::new_unchecked(t.wrapping_sub(delta as u8)), Square::new_unchecked(t))
+    });
 }
 
-/// Promotions to each member of `to` (from `to - delta`) to each of `roles`.
+/// Promotions to each member of `to` (from `delta` behind) to each of `roles` (§4).
 #[inline(always)]
-fn promotions<S: MoveSink<Move>>(sink: &mut S, to: u64, delta: i8, roles: &[Role]) {
+fn promotions<S: MoveSink<Move>>(sink: &mut S, to: SquareSet, delta: i8, roles: &[Role]) {
     if S::COUNTS {
-        sink.add(u64::from(to.count_ones()) * roles.len() as u64);
+        sink.add(u64::from(to.count()) * roles.len() as u64);
         return;
     }
-    for t in Bits([to]) {
+    for t in to {
+        let from = Square::new_unchecked(t.bit().wrapping_sub(delta as u8));
         for &r in roles {
-            sink.push(Move::promote(t.wrapping_sub(delta as u8), t, r));
+            sink.push(Move::promote(from, t, r));
         }
     }
 }
@@ -109,179 +52,380 @@ fn promotions<S: MoveSink<Move>>(sink: &mut S, to: u64, delta: i8, roles: &[Role
 const WHITE_PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 const BLACK_PROMOTIONS: [Role; 5] = [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King];
 
-/// The promotion choices of the side to move (a prefix-free selection of a table).
-#[inline]
-fn promotion_roles(pos: &Joker, buf: &mut [Role; 5]) -> usize {
-    match pos.turn {
-        Color::White => {
-            buf[..4].copy_from_slice(&WHITE_PROMOTIONS);
-            4
-        }
-        Color::Black => {
-            let mut n = 3;
-            buf[..3].copy_from_slice(&BLACK_PROMOTIONS[..3]);
-            if pos.rules.black_queen_promotion {
-                buf[n] = Role::Queen;
-                n += 1;
+/// The squares castling needs empty, king side and queen side (§2).
+const KING_SIDE_PATH: SquareSet = SquareSet::EMPTY.with(F8).with(G8);
+const QUEEN_SIDE_PATH: SquareSet = SquareSet::EMPTY.with(B8).with(C8).with(D8);
+
+/// Castling rights kept when a move touches `sq` (§2).
+const fn castle_mask(sq: Square) -> u8 {
+    let i = sq.bit();
+    if i == E8.bit() {
+        0
+    } else if i == H8.bit() {
+        !1
+    } else if i == A8.bit() {
+        !2
+    } else {
+        !0
+    }
+}
+
+impl Joker {
+    /// The promotion choices of the side to move (§4), a prefix of `buf`.
+    #[inline]
+    fn promotion_roles(&self, buf: &mut [Role; 5]) -> usize {
+        match self.turn {
+            Color::White => {
+                buf[..4].copy_from_slice(&WHITE_PROMOTIONS);
+                4
             }
-            let king = match pos.rules.black_king_promotion {
-                KingPromotion::WhileOneKing => {
-                    (pos.board.by_color[1] & pos.board.by_role[Role::King as usize]).count_ones() == 1
+            Color::Black => {
+                let mut n = 3;
+                buf[..3].copy_from_slice(&BLACK_PROMOTIONS[..3]);
+                if self.rules.black_queen_promotion {
+                    buf[n] = Role::Queen;
+                    n += 1;
                 }
-                KingPromotion::Never => false,
-                KingPromotion::Always => true,
-            };
-            if king {
-                buf[n] = Role::King;
-                n += 1;
+                let king = match self.rules.black_king_promotion {
+                    KingPromotion::WhileOneKing => {
+                        self.board.by_piece(Piece::new(Color::Black, Role::King)).count() == 1
+                    }
+                    KingPromotion::Never => false,
+                    KingPromotion::Always => true,
+                };
+                if king {
+                    buf[n] = Role::King;
+                    n += 1;
+                }
+                n
             }
-            n
         }
     }
-}
 
-/// Feeds every legal move of a position that is not over by its state
-/// (callers check [`Joker::end_by_state`] first) into `sink`.
-#[inline]
-pub(crate) fn generate<S: MoveSink<Move>>(pos: &Joker, sink: &mut S) {
-    let b = &pos.board;
-    let us = pos.turn;
-    let own = b.by_color[us as usize];
-    let them = b.by_color[us.other() as usize];
-    let occ = own | them;
-    generate_pawns(pos, sink, own, them);
-    generate_pieces(pos, sink, own, occ);
-    generate_castling(pos, sink, own, occ);
-    generate_drops(pos, sink, !occ);
-}
-
-/// Feeds the pawn moves of the side to move (`own` its men, `them` the
-/// other side's): pushes, double steps, captures, promotions, en passant.
-/// Inlined into [`generate`], the hot path, so that the split costs nothing.
-#[inline(always)]
-fn generate_pawns<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, own: u64, them: u64) {
-    let pawns = pos.board.by_role[Role::Pawn as usize] & own;
-    if pawns == 0 {
-        return;
-    }
-    let us = pos.turn;
-    let empty = !(own | them);
-    let third = pos.rules.third_rank_double_step;
-    // Promotion targets, then the promotion choices only if there are any.
-    let (push, left, right, last, deltas) = match us {
-        Color::White => {
-            let single = (pawns << 8) & empty;
-            let mut from2 = single & RANK_3;
-            if third {
-                from2 |= single & RANK_4;
-            }
-            let double = (from2 << 8) & empty;
-            let left = ((pawns & !FILE_A) << 7) & them;
-            let right = ((pawns & !FILE_H) << 9) & them;
-            pawn_moves(sink, double, 16);
-            (single, left, right, RANK_8, [8, 7, 9])
+    /// Feeds every legal move of a position that is not over by its state
+    /// (callers check [`Joker::end_by_state`] first) into `sink`: the one walk
+    /// of the movement rules.
+    #[inline]
+    pub(crate) fn walk<S: MoveSink<Move>>(&self, sink: &mut S) {
+        let b = &self.board;
+        let us = self.turn;
+        let own = b.by_color[us as usize];
+        let them = b.by_color[us.other() as usize];
+        let occ = own | them;
+        // (`done` is a constant `false` for every sink but a first-match search.)
+        self.walk_pawns(sink, own, them);
+        if sink.done() {
+            return;
         }
-        Color::Black => {
-            let single = (pawns >> 8) & empty;
-            let mut from2 = single & RANK_6;
-            if third {
-                from2 |= single & RANK_5;
-            }
-            let double = (from2 >> 8) & empty;
-            let left = ((pawns & !FILE_A) >> 9) & them;
-            let right = ((pawns & !FILE_H) >> 7) & them;
-            pawn_moves(sink, double, -16);
-            (single, left, right, RANK_1, [-8, -9, -7])
+        self.walk_pieces(sink, own, occ);
+        if sink.done() {
+            return;
         }
-    };
-    pawn_moves(sink, push & !last, deltas[0]);
-    pawn_moves(sink, left & !last, deltas[1]);
-    pawn_moves(sink, right & !last, deltas[2]);
-    if (push | left | right) & last != 0 {
-        let mut roles = [Role::Pawn; 5];
-        let n = promotion_roles(pos, &mut roles);
-        let roles = &roles[..n];
-        promotions(sink, push & last, deltas[0], roles);
-        promotions(sink, left & last, deltas[1], roles);
-        promotions(sink, right & last, deltas[2], roles);
+        self.walk_castling(sink, own, occ);
+        self.walk_drops(sink, !occ);
     }
-    if pos.ep < 64 {
-        let from = pawn_attacks(us.other(), u32::from(pos.ep)) & pawns;
-        sink.push_set(Bits([from]), |f| Move::normal(f, pos.ep));
+
+    /// Feeds the pawn moves of the side to move (`own` its men, `them` the
+    /// other side's): pushes, double steps, captures, promotions, en passant
+    /// (§1, §4). Inlined into [`Joker::walk`], the hot path.
+    #[inline(always)]
+    fn walk_pawns<S: MoveSink<Move>>(&self, sink: &mut S, own: SquareSet, them: SquareSet) {
+        let pawns = self.board.by_role[Role::Pawn as usize] & own;
+        if pawns.is_empty() {
+            return;
+        }
+        let us = self.turn;
+        let empty = !(own | them);
+        let third = self.rules.third_rank_double_step;
+        let (not_a, not_h) = (pawns - FILE_A, pawns - FILE_H);
+        let (push, left, right, last, deltas) = match us {
+            Color::White => {
+                let single = shift(pawns, 8) & empty;
+                let mut from2 = single & RANK_3;
+                if third {
+                    from2 |= single & RANK_4;
+                }
+                let double = shift(from2, 8) & empty;
+                let left = shift(not_a, 7) & them;
+                let right = shift(not_h, 9) & them;
+                pawn_moves(sink, double, 16);
+                (single, left, right, RANK_8, [8, 7, 9])
+            }
+            Color::Black => {
+                let single = shift(pawns, -8) & empty;
+                let mut from2 = single & RANK_6;
+                if third {
+                    from2 |= single & RANK_5;
+                }
+                let double = shift(from2, -8) & empty;
+                let left = shift(not_a, -9) & them;
+                let right = shift(not_h, -7) & them;
+                pawn_moves(sink, double, -16);
+                (single, left, right, RANK_1, [-8, -9, -7])
+            }
+        };
+        pawn_moves(sink, push - last, deltas[0]);
+        pawn_moves(sink, left - last, deltas[1]);
+        pawn_moves(sink, right - last, deltas[2]);
+        if (push | left | right).intersects(last) {
+            let mut roles = [Role::Pawn; 5];
+            let n = self.promotion_roles(&mut roles);
+            let roles = &roles[..n];
+            promotions(sink, push & last, deltas[0], roles);
+            promotions(sink, left & last, deltas[1], roles);
+            promotions(sink, right & last, deltas[2], roles);
+        }
+        if let Some(ep) = self.ep {
+            let from = pawn_attacks(us.other(), SquareSet::from_square(ep)) & pawns;
+            moves_to(sink, from, ep);
+        }
+    }
+
+    /// Feeds the moves of the side to move's knights, bishops, rooks, queens and
+    /// kings (`own` its men, `occ` every man; §1). Inlined into
+    /// [`Joker::walk`], the hot path.
+    #[inline(always)]
+    fn walk_pieces<S: MoveSink<Move>>(&self, sink: &mut S, own: SquareSet, occ: SquareSet) {
+        let targets = !own;
+        let set = |r: Role| self.board.by_role[r as usize] & own;
+        for sq in set(Role::Knight) {
+            moves_from(sink, sq, knight_attacks(sq) & targets);
+        }
+        for sq in set(Role::Bishop) {
+            moves_from(sink, sq, bishop_attacks(sq, occ) & targets);
+        }
+        for sq in set(Role::Rook) {
+            moves_from(sink, sq, rook_attacks(sq, occ) & targets);
+        }
+        // A queen's two reaches are disjoint: one set, one count.
+        for sq in set(Role::Queen) {
+            moves_from(sink, sq, queen_attacks(sq, occ) & targets);
+        }
+        for sq in set(Role::King) {
+            moves_from(sink, sq, king_attacks(sq) & targets);
+        }
+    }
+
+    /// Feeds the castling moves (Black only; the rights imply king on e8 and
+    /// rook on its corner; §2), `own` being Black's men and `occ` every man.
+    /// Inlined into [`Joker::walk`], the hot path.
+    #[inline(always)]
+    fn walk_castling<S: MoveSink<Move>>(&self, sink: &mut S, own: SquareSet, occ: SquareSet) {
+        let mine = |r: Role| self.board.by_role[r as usize] & own;
+        if self.castling == 0 || self.turn != Color::Black || !mine(Role::King).contains(E8) {
+            return;
+        }
+        let rooks = mine(Role::Rook);
+        let safe = |sqs: &[Square]| {
+            !self.rules.castling_needs_safe_squares
+                || sqs.iter().all(|&s| !self.board.is_attacked(Color::White, s, occ))
+        };
+        if self.castling & 1 != 0
+            && rooks.contains(H8)
+            && !occ.intersects(KING_SIDE_PATH)
+            && safe(&[E8, F8, G8])
+        {
+            sink.push(Move::normal(E8, G8));
+        }
+        if self.castling & 2 != 0
+            && rooks.contains(A8)
+            && !occ.intersects(QUEEN_SIDE_PATH)
+            && safe(&[E8, D8, C8])
+        {
+            sink.push(Move::normal(E8, C8));
+        }
+    }
+
+    /// Feeds the drops from the side to move's Joker Reserve onto the `empty`
+    /// squares (pawns on ranks 3 to 6 only; §3). Inlined into
+    /// [`Joker::walk`], the hot path.
+    #[inline(always)]
+    fn walk_drops<S: MoveSink<Move>>(&self, sink: &mut S, empty: SquareSet) {
+        let reserve = self.reserve[self.turn as usize];
+        if reserve == [0; 3] {
+            return;
+        }
+        let drops = |sink: &mut S, role: Role, to: SquareSet| {
+            sink.push_set(to.bits(), |t| Move::drop(role, Square::new_unchecked(t)));
+        };
+        if reserve[0] != 0 {
+            drops(sink, Role::Pawn, empty & PAWN_DROP_RANKS);
+        }
+        if reserve[1] != 0 {
+            drops(sink, Role::Knight, empty);
+        }
+        if reserve[2] != 0 {
+            drops(sink, Role::Bishop, empty);
+        }
+    }
+
+    /// Empties `sq`, xoring its piece and mark out of the hash; returns the
+    /// piece and whether it was promoted.
+    #[inline(always)]
+    fn lift(&mut self, sq: Square) -> Option<(Piece, bool)> {
+        let (piece, promoted) = self.board.remove(sq)?;
+        self.hash ^= KEYS.piece(piece, sq);
+        if promoted {
+            self.hash ^= KEYS.promoted[sq.index()];
+        }
+        Some((piece, promoted))
+    }
+
+    /// Puts `piece` on the empty square `sq` (marked promoted if
+    /// `promoted`), xoring it into the hash.
+    #[inline(always)]
+    fn place(&mut self, sq: Square, piece: Piece, promoted: bool) {
+        self.board.put(sq, piece);
+        self.hash ^= KEYS.piece(piece, sq);
+        if promoted {
+            self.board.promoted.add(sq);
+            self.hash ^= KEYS.promoted[sq.index()];
+        }
+    }
+
+    /// Plays a drop of `role` on `to` for the side to move (§3).
+    #[inline(always)]
+    fn make_drop(&mut self, role: Role, to: Square) {
+        let us = self.turn;
+        if let Some(n) = self.reserve[us as usize].get_mut(role as usize) {
+            let before = *n;
+            *n = before.saturating_sub(1);
+            let after = *n;
+            self.hash ^= KEYS.reserve(us, role, before) ^ KEYS.reserve(us, role, after);
+        }
+        self.lift(to);
+        self.place(to, Piece::new(us, role), false);
+        self.clock = if role == Role::Pawn && self.rules.pawn_drop_resets_clock {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        };
+        self.ep = None;
+    }
+
+    /// Plays the move `from`–`to` (promoting to `promotion`) for the side to
+    /// move: captures (en passant too) respawn at once, castling moves the
+    /// rook (§1, §2, §3). Returns `false`, changing nothing, if `from` is empty.
+    #[inline(always)]
+    fn make_normal(&mut self, from: Square, to: Square, promotion: Option<Role>) -> bool {
+        let us = self.turn;
+        let Some((piece, promoted)) = self.lift(from) else {
+            return false;
+        };
+        let pawn = piece.role == Role::Pawn;
+        let mut capture_sq = to;
+        if pawn && self.ep == Some(to) {
+            // The pawn passed by en passant stands one rank behind `to` (§1).
+            capture_sq = Square::new_unchecked(if us == Color::White { to.bit() - 8 } else { to.bit() + 8 });
+        }
+        let captured = self.lift(capture_sq);
+        match promotion {
+            Some(role) => self.place(to, Piece::new(us, role), true),
+            None => self.place(to, piece, promoted),
+        }
+        if piece.role == Role::King && from == E8 && (to == G8 || to == C8) {
+            let (rf, rt) = if to == G8 { (H8, F8) } else { (A8, D8) };
+            if let Some((rook, _)) = self.lift(rf) {
+                self.place(rt, rook, false);
+            }
+        }
+        self.castling &= castle_mask(from) & castle_mask(to);
+        self.ep = None;
+        if pawn && from.bit().abs_diff(to.bit()) == 16 {
+            let passed = Square::new_unchecked((from.bit() + to.bit()) / 2);
+            let their_pawns = self.board.by_piece(Piece::new(us.other(), Role::Pawn));
+            if pawn_attacks(us, SquareSet::from_square(passed)).intersects(their_pawns) {
+                self.ep = Some(passed);
+            }
+        }
+        self.clock = if pawn || captured.is_some() { 0 } else { self.clock.saturating_add(1) };
+        if let Some((victim, was_promoted)) = captured {
+            self.respawn(victim, was_promoted, capture_sq);
+        }
+        true
+    }
+
+    /// Brings a captured piece back from its owner's bench: onto the first
+    /// free home square, else into the Joker Reserve (§3).
+    #[inline]
+    fn respawn(&mut self, victim: Piece, promoted: bool, capture_sq: Square) {
+        let role = if promoted && self.rules.promoted_respawn == PromotedRespawn::AsPawn {
+            Role::Pawn
+        } else {
+            victim.role
+        };
+        if !role.respawns() {
+            return;
+        }
+        let color = victim.color;
+        let (c, k) = (color as usize, role as usize);
+        let bench = self.bench[c][k];
+        if bench == 0 {
+            return;
+        }
+        self.bench[c][k] = bench - 1;
+        self.hash ^= KEYS.bench(color, role, bench) ^ KEYS.bench(color, role, bench - 1);
+        let occ = self.board.occupied();
+        let file = capture_sq.bit() & 7;
+        let homes: [u8; 2] = match (color, role) {
+            (Color::White, Role::Pawn) => [8 + file, 8 + file],
+            (Color::Black, Role::Pawn) => [48 + file, 48 + file],
+            (Color::White, Role::Knight) => [1, 6],
+            (Color::Black, Role::Knight) => [57, 62],
+            (Color::White, _) => [2, 5],
+            (Color::Black, _) => [58, 61],
+        };
+        for home in homes.map(Square::new_unchecked) {
+            if !occ.contains(home) {
+                self.place(home, Piece::new(color, role), false);
+                return;
+            }
+        }
+        let n = self.reserve[c][k];
+        self.reserve[c][k] = n + 1;
+        self.hash ^= KEYS.reserve(color, role, n) ^ KEYS.reserve(color, role, n + 1);
     }
 }
 
-/// Feeds the moves of the side to move's knights, bishops, rooks, queens and
-/// kings (`own` its men, `occ` every man), each piece's reach iterated as
-/// typed squares of the 8x8 board. Inlined into [`generate`], the hot path.
+/// One move to `to` from each member of `from`.
 #[inline(always)]
-fn generate_pieces<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, own: u64, occ: u64) {
-    let targets = !own;
-    let set = |r: Role| squares(pos.board.by_role[r as usize] & own);
-    for sq in set(Role::Knight) {
-        moves_from(sink, sq.bit(), Board8x8::knight(sq).0[0] & targets);
-    }
-    for sq in set(Role::Bishop) {
-        moves_from(sink, sq.bit(), slider::bishop(sq, Bits([occ])).0[0] & targets);
-    }
-    for sq in set(Role::Rook) {
-        moves_from(sink, sq.bit(), slider::rook(sq, Bits([occ])).0[0] & targets);
-    }
-    // A queen's two reaches are disjoint: one set, one count.
-    for sq in set(Role::Queen) {
-        moves_from(sink, sq.bit(), slider::queen(sq, Bits([occ])).0[0] & targets);
-    }
-    for sq in set(Role::King) {
-        moves_from(sink, sq.bit(), Board8x8::king(sq).0[0] & targets);
-    }
+fn moves_to<S: MoveSink<Move>>(sink: &mut S, from: SquareSet, to: Square) {
+    sink.push_set(from.bits(), |f| Move::normal(Square::new_unchecked(f), to));
 }
 
-/// Feeds the castling moves (Black only; the rights imply king on e8 and
-/// rook on its corner), `own` being Black's men and `occ` every man.
-/// Inlined into [`generate`], the hot path.
-#[inline(always)]
-fn generate_castling<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, own: u64, occ: u64) {
-    let mine = |r: Role| pos.board.by_role[r as usize] & own;
-    if pos.castling == 0 || pos.turn != Color::Black || mine(Role::King) & (1 << E8) == 0 {
-        return;
-    }
-    let rooks = mine(Role::Rook);
-    let safe = |sqs: &[u8]| {
-        !pos.rules.castling_needs_safe_squares
-            || sqs.iter().all(|&s| !attacked_by(pos, Color::White, u32::from(s), occ))
-    };
-    if pos.castling & 1 != 0
-        && rooks & (1 << H8) != 0
-        && occ & (1 << F8 | 1 << G8) == 0
-        && safe(&[E8, F8, G8])
-    {
-        sink.push(Move::normal(E8, G8));
-    }
-    if pos.castling & 2 != 0
-        && rooks & (1 << A8) != 0
-        && occ & (1 << B8 | 1 << C8 | 1 << D8) == 0
-        && safe(&[E8, D8, C8])
-    {
-        sink.push(Move::normal(E8, C8));
-    }
-}
+/// The generator behind every listing, counting and perft: legal moves (none
+/// once the game is over by its state), and make.
+impl MoveGen for Joker {
+    type Move = Move;
 
-/// Feeds the drops from the side to move's Joker Reserve onto the `empty`
-/// squares (pawns on ranks 3 to 6 only). Inlined into [`generate`], the hot
-/// path.
-#[inline(always)]
-fn generate_drops<S: MoveSink<Move>>(pos: &Joker, sink: &mut S, empty: u64) {
-    let reserve = pos.reserve[pos.turn as usize];
-    if reserve == [0; 3] {
-        return;
+    #[inline]
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+        if self.end_by_state().is_none() {
+            self.walk(sink);
+        }
     }
-    if reserve[0] != 0 {
-        sink.push_set(Bits([empty & PAWN_DROP_RANKS]), |t| Move::drop(Role::Pawn, t));
-    }
-    if reserve[1] != 0 {
-        sink.push_set(Bits([empty]), |t| Move::drop(Role::Knight, t));
-    }
-    if reserve[2] != 0 {
-        sink.push_set(Bits([empty]), |t| Move::drop(Role::Bishop, t));
+
+    /// Plays `mv`, which must be legal (anything else leaves an unspecified
+    /// but memory-safe position), updating the stored hash.
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        let (castling, ep, clock, ply) = (self.castling, self.ep, self.clock, self.ply);
+        match mv {
+            Move::Drop { role, to } => self.make_drop(role, to),
+            Move::Normal { from, to, promotion } => {
+                if !self.make_normal(from, to, promotion) {
+                    return;
+                }
+            }
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.turn = self.turn.other();
+        self.hash ^= KEYS.black_to_move
+            ^ KEYS.castling[usize::from(castling)]
+            ^ KEYS.castling[usize::from(self.castling)]
+            ^ KEYS.ep(ep)
+            ^ KEYS.ep(self.ep)
+            ^ KEYS.counters(clock, ply)
+            ^ KEYS.counters(self.clock, self.ply);
     }
 }

@@ -80,22 +80,18 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) const fn normal(from: u8, to: u8) -> Move {
-        Move::Normal { from: Square::new_unchecked(from), to: Square::new_unchecked(to), promotion: None }
+    pub(crate) const fn normal(from: Square, to: Square) -> Move {
+        Move::Normal { from, to, promotion: None }
     }
 
     #[inline]
-    pub(crate) const fn promote(from: u8, to: u8, role: Role) -> Move {
-        Move::Normal {
-            from: Square::new_unchecked(from),
-            to: Square::new_unchecked(to),
-            promotion: Some(role),
-        }
+    pub(crate) const fn promote(from: Square, to: Square, role: Role) -> Move {
+        Move::Normal { from, to, promotion: Some(role) }
     }
 
     #[inline]
-    pub(crate) const fn drop(role: Role, to: u8) -> Move {
-        Move::Drop { role, to: Square::new_unchecked(to) }
+    pub(crate) const fn drop(role: Role, to: Square) -> Move {
+        Move::Drop { role, to }
     }
 
     /// Parses the notation without a position (syntax only).
@@ -201,21 +197,22 @@ pub enum ParseMoveError {
     },
 }
 
-/// The most legal moves a valid position can have. Validation allows at most
-/// 32 pieces per side on the board and in its Joker Reserve, a total that play
-/// never increases; a piece has at most 27 moves (a queen in the centre; a
-/// pawn about to promote has at most 3 targets x 5 kinds = 15), drops add at
-/// most 3 kinds x 64 squares, castling 2: `32 * 27 + 3 * 64 + 2`.
-pub const MAX_MOVES: usize = 32 * 27 + 3 * 64 + 2;
+/// The most legal moves a valid position can have: 937.
+///
+/// Validation allows at most 32 pieces per side on the board and in its Joker
+/// Reserve together, a total that play never increases. Let `m` be the mover's
+/// pieces on the board. A piece has at most 27 moves (a queen in the centre;
+/// a pawn about to promote has at most 3 targets x 5 kinds = 15); castling adds
+/// at most 2. Drops need a non-empty Joker Reserve, so `m <= 31`, and go to
+/// empty squares, at most `64 - m`: knights and bishops anywhere (2 kinds x
+/// `(64 - m)`), pawns on ranks 3 to 6 only (at most 32 squares). So a position
+/// with drops has at most `27m + 2(64 - m) + 32 + 2 = 25m + 162 <= 25 * 31 + 162
+/// = 937` moves, one without at most `27 * 32 + 2 = 866`.
+pub const MAX_MOVES: usize = 25 * 31 + 2 * 64 + 32 + 2;
 
-/// A fixed-capacity move buffer on the stack (capacity [`MAX_MOVES`]); see
-/// [`Joker::legal_moves_into`](crate::Joker::legal_moves_into). Moving one
-/// copies its whole capacity, so it is filled in place, never returned.
-pub type MoveBuf = ArrayVec<Move, MAX_MOVES>;
-
-/// The list [`Joker::legal_moves`](crate::Joker::legal_moves) returns: exactly
-/// as long as needed (the moves are generated into a [`MoveBuf`] first).
-pub type MoveList = Vec<Move>;
+/// The legal moves of a position ([`Position::legal_moves`](motley_core::Position::legal_moves)):
+/// a fixed-capacity list on the stack, [`MAX_MOVES`] long, so listing never allocates.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 impl From<motley_core::IllegalMove> for ParseMoveError {
     /// [`Position::play`](motley_core::Position::play)'s error as the

@@ -3,6 +3,7 @@
 use core::fmt;
 
 /// A side: White (seat 0, moves first) or Black (seat 1).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
     /// White: two queens, no king.
@@ -68,6 +69,7 @@ impl fmt::Display for Color {
 /// A kind of piece. The first three ([`Role::Pawn`], [`Role::Knight`],
 /// [`Role::Bishop`]) are the kinds that respawn and can sit on a bench or in a
 /// Joker Reserve.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Role {
     /// Pawn.
@@ -166,6 +168,7 @@ impl fmt::Display for Role {
 }
 
 /// A coloured piece.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Piece {
     /// Its side.
@@ -202,32 +205,13 @@ impl Piece {
         }
     }
 
-    /// A compact code `1 + role + 6 * color` (0 is kept for "empty" in the mailbox).
+    /// The index of the piece among the 12: `role + 6 * color` (White's first).
     #[inline]
     #[must_use]
-    pub(crate) const fn code(self) -> u8 {
-        1 + self.role as u8 + 6 * self.color as u8
-    }
-
-    /// The piece of a non-zero [`Piece::code`].
-    #[inline]
-    #[must_use]
-    pub(crate) const fn from_code(code: u8) -> Piece {
-        PIECE_OF_CODE[code as usize & 15]
+    pub(crate) const fn index(self) -> usize {
+        self.role as usize + 6 * self.color as usize
     }
 }
-
-/// [`Piece::from_code`] as a table (index 0 and 13..16 are never used).
-const PIECE_OF_CODE: [Piece; 16] = {
-    let mut t = [Piece { color: Color::White, role: Role::Pawn }; 16];
-    let mut i = 0;
-    while i < 12 {
-        let color = if i >= 6 { Color::Black } else { Color::White };
-        t[i + 1] = Piece { color, role: Role::ALL[i % 6] };
-        i += 1;
-    }
-    t
-};
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -240,11 +224,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_and_chars_roundtrip() {
+    fn indices_and_chars_roundtrip() {
+        let mut seen = [false; 12];
         for color in Color::ALL {
             for role in Role::ALL {
                 let p = Piece::new(color, role);
-                assert_eq!(Piece::from_code(p.code()), p);
+                assert!(!core::mem::replace(&mut seen[p.index()], true));
                 assert_eq!(Piece::from_char(p.char()), Some(p));
             }
         }

@@ -5,22 +5,20 @@ use core::fmt;
 use core::str::FromStr;
 
 use motley_core::movegen::{Count, FirstMatch, MoveGen, MoveSink};
-use motley_core::zobrist::splitmix64;
-use motley_core::{Outcome, PerftMode, Position, Seat};
+use motley_core::{Bits, Outcome, PerftMode, Position, Seat};
 
-use crate::board::{Board, Square, squares};
+use crate::board::{
+    A8, Board, E8, H8, PAWN_DROP_RANKS, RANK_1, RANK_3, RANK_4, RANK_5, RANK_6, RANK_8, Square, SquareSet,
+};
 use crate::end::EndReason;
-use crate::movegen::{self, A8, C8, D8, E8, F8, G8, H8, PAWN_DROP_RANKS, RANK_1, RANK_8};
-use crate::moves::{Move, MoveBuf, MoveList, ParseMoveError};
+use crate::moves::{Move, MoveList, ParseMoveError};
 use crate::piece::{Color, Piece, Role};
-use crate::rules::{KingPromotion, PromotedRespawn, Rules};
+use crate::rules::{KingPromotion, Rules};
 use crate::setup::{Castling, FIELDS, ParseFenError, Pocket, Setup};
-use crate::zobrist::ZOBRIST;
+use crate::zobrist::KEYS;
 
 /// The start position string.
 pub const START_FEN: &str = "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 0 PPPPPNNBppppppppnnnbb";
-
-const NO_EP: u8 = 64;
 
 /// One reason a [`Setup`] is not a playable position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -75,15 +73,20 @@ impl Issue {
     /// The position-string field the issue is about.
     #[must_use]
     pub const fn field(self) -> &'static str {
+        FIELDS[self.field_index()]
+    }
+
+    /// The index of [`Issue::field`] among the position string's fields.
+    const fn field_index(self) -> usize {
         match self {
             Issue::PawnOnBackRank(_)
             | Issue::WhiteKing(_)
             | Issue::PromotedPawn(_)
             | Issue::TooManyPieces(_)
-            | Issue::TooMany { .. } => FIELDS[0],
-            Issue::BenchTooMany { .. } => FIELDS[6],
-            Issue::Castling(_) => FIELDS[2],
-            Issue::EnPassant(_) => FIELDS[3],
+            | Issue::TooMany { .. } => 0,
+            Issue::BenchTooMany { .. } => 6,
+            Issue::Castling(_) => 2,
+            Issue::EnPassant(_) => 3,
         }
     }
 }
@@ -128,8 +131,9 @@ pub enum FenError {
 
 /// A playable position of Joker's Chess, with its [`Rules`].
 ///
-/// Copy-make: the position is about 180 bytes, so [`Joker::play_unchecked`]
-/// updates it in place and search or perft copy the parent.
+/// Copy-make: the position is about 240 bytes, so
+/// [`Position::play_unchecked`] updates it in place and search or perft copy
+/// the parent. It stores its Zobrist hash, which every move updates.
 ///
 /// ```
 /// use motley_joker::{Joker, Move};
@@ -148,11 +152,13 @@ pub struct Joker {
     pub(crate) turn: Color,
     /// Bit 0: Black king side, bit 1: Black queen side.
     pub(crate) castling: u8,
-    /// The en passant square, or 64.
-    pub(crate) ep: u8,
+    /// The en passant square, set only when a pawn can capture there.
+    pub(crate) ep: Option<Square>,
     pub(crate) clock: u16,
     pub(crate) ply: u16,
     pub(crate) rules: Rules,
+    /// The Zobrist hash ([`Position::zobrist`]), kept up to date by every move.
+    pub(crate) hash: u64,
 }
 
 impl Default for Joker {
@@ -181,11 +187,11 @@ fn count_issues(setup: &Setup, rules: &Rules, issues: &mut Vec<Issue>) {
     let start = Setup::default();
     let b = &setup.board;
     let count = |board: &Board, color: Color, role: Role, promoted: Option<bool>| -> u32 {
-        let set = board.by_color[color as usize] & board.by_role[role as usize];
+        let set = board.by_piece(Piece::new(color, role));
         match promoted {
-            None => set.count_ones(),
-            Some(true) => (set & board.promoted).count_ones(),
-            Some(false) => (set & !board.promoted).count_ones(),
+            None => set.count(),
+            Some(true) => (set & board.promoted).count(),
+            Some(false) => (set - board.promoted).count(),
         }
     };
     for color in Color::ALL {
@@ -211,7 +217,7 @@ fn count_issues(setup: &Setup, rules: &Rules, issues: &mut Vec<Issue>) {
             let have = plain(setup, role) + reserve(role) + bench(role);
             too_many(what, have, plain(&start, role) + start_bench(role));
         }
-        let promoted = (b.by_color[color as usize] & b.promoted).count_ones();
+        let promoted = (b.by_color[color as usize] & b.promoted).count();
         let pawns = count(b, color, Role::Pawn, None) + reserve(Role::Pawn) + bench(Role::Pawn);
         let start_pawns = count(&start.board, color, Role::Pawn, None) + start_bench(Role::Pawn);
         too_many("pawns (board, Joker Reserve and bench) and promoted pieces", pawns + promoted, start_pawns);
@@ -232,23 +238,31 @@ fn count_issues(setup: &Setup, rules: &Rules, issues: &mut Vec<Issue>) {
     }
 }
 
-/// Castling rights kept when a move touches a square.
-const fn castle_mask(sq: u8) -> u8 {
-    match sq {
-        E8 => 0,
-        H8 => !1,
-        A8 => !2,
-        _ => !0,
+/// Whether the walk yields any move: a counting sink (moves are never built)
+/// that asks the walk to stop at the first.
+struct AnyMove(bool);
+
+impl MoveSink<Move> for AnyMove {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn push(&mut self, _mv: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn push_set<const W: usize>(&mut self, to: Bits<W>, _make: impl FnMut(u8) -> Move) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 |= n > 0;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
     }
 }
 
 impl Joker {
-    /// The start position under the default rules.
-    #[must_use]
-    pub fn start() -> Joker {
-        Joker::default()
-    }
-
     /// The start position under `rules`.
     #[must_use]
     pub fn start_with(rules: Rules) -> Joker {
@@ -263,53 +277,54 @@ impl Joker {
         let b = &setup.board;
         let mut issues = Vec::new();
         let pawns = b.by_role[Role::Pawn as usize];
-        for sq in squares(pawns & (RANK_1 | RANK_8)) {
+        for sq in pawns & (RANK_1 | RANK_8) {
             issues.push(Issue::PawnOnBackRank(sq));
         }
-        for sq in squares(b.by_color[0] & b.by_role[Role::King as usize]) {
+        for sq in b.by_piece(Piece::new(Color::White, Role::King)) {
             issues.push(Issue::WhiteKing(sq));
         }
-        for sq in squares(pawns & b.promoted) {
+        for sq in pawns & b.promoted {
             issues.push(Issue::PromotedPawn(sq));
         }
         for color in Color::ALL {
             // Board plus Joker Reserve never grows in play (a respawn replaces a
             // captured piece, a drop moves one), so this bounds `MAX_MOVES`.
             let reserve: u32 = setup.reserve.0[color as usize].iter().map(|&n| u32::from(n)).sum();
-            if b.by_color[color as usize].count_ones() + reserve > 32 {
+            if b.by_color[color as usize].count() + reserve > 32 {
                 issues.push(Issue::TooManyPieces(color));
             }
         }
         count_issues(setup, &rules, &mut issues);
-        let black = |role: Role, sq: u8| b.piece_at_index(sq) == Some(Piece::new(Color::Black, role));
+        let black = |role: Role, sq: Square| b.piece_at(sq) == Some(Piece::new(Color::Black, role));
         let king_home = black(Role::King, E8);
         if setup.castling.king_side && !(king_home && black(Role::Rook, H8)) {
-            issues.push(Issue::Castling(Square::new_unchecked(H8)));
+            issues.push(Issue::Castling(H8));
         }
         if setup.castling.queen_side && !(king_home && black(Role::Rook, A8)) {
-            issues.push(Issue::Castling(Square::new_unchecked(A8)));
+            issues.push(Issue::Castling(A8));
         }
-        let mut ep = NO_EP;
+        let mut ep = None;
         if let Some(sq) = setup.ep_square {
-            let i = sq.bit();
-            // The pawn that passed `sq` belongs to the side not to move.
+            // The pawn that passed `sq` belongs to the side not to move; it
+            // stands one rank ahead of `sq`, and came from one rank behind (§1).
             let mover = setup.turn.other();
-            let (ranks, pawn_sq, origin) = match mover {
+            let (ranks, ahead, behind) = match mover {
                 Color::White => {
-                    let r: u64 = if rules.third_rank_double_step { 0xFFFF << 16 } else { 0xFF << 16 };
-                    (r, i.wrapping_add(8), i.wrapping_sub(8))
+                    let r = if rules.third_rank_double_step { RANK_3 | RANK_4 } else { RANK_3 };
+                    (r, sq.offset(0, 1), sq.offset(0, -1))
                 }
                 Color::Black => {
-                    let r: u64 = if rules.third_rank_double_step { 0xFFFF << 32 } else { 0xFF << 40 };
-                    (r, i.wrapping_sub(8), i.wrapping_add(8))
+                    let r = if rules.third_rank_double_step { RANK_5 | RANK_6 } else { RANK_6 };
+                    (r, sq.offset(0, -1), sq.offset(0, 1))
                 }
             };
-            let ok = (ranks >> i) & 1 != 0
-                && b.piece_at_index(i).is_none()
-                && b.piece_at_index(origin).is_none()
-                && b.piece_at_index(pawn_sq) == Some(Piece::new(mover, Role::Pawn));
+            let empty = |s: Option<Square>| s.is_some_and(|s| b.piece_at(s).is_none());
+            let ok = ranks.contains(sq)
+                && empty(Some(sq))
+                && empty(behind)
+                && ahead.and_then(|s| b.piece_at(s)) == Some(Piece::new(mover, Role::Pawn));
             if ok {
-                ep = i;
+                ep = Some(sq);
             } else {
                 issues.push(Issue::EnPassant(sq));
             }
@@ -317,7 +332,7 @@ impl Joker {
         if !issues.is_empty() {
             return Err(PositionError { issues });
         }
-        Ok(Joker {
+        let mut pos = Joker {
             board: setup.board,
             bench: setup.bench.0,
             reserve: setup.reserve.0,
@@ -327,7 +342,10 @@ impl Joker {
             clock: setup.halfmove_clock,
             ply: setup.ply,
             rules,
-        })
+            hash: 0,
+        };
+        pos.hash = pos.hash_from_scratch();
+        Ok(pos)
     }
 
     /// Parses and validates a position string under `rules`.
@@ -335,12 +353,9 @@ impl Joker {
     /// # Errors
     /// [`FenError`] naming the field and byte offset that is wrong.
     pub fn from_fen_with(text: &str, rules: Rules) -> Result<Joker, FenError> {
-        let setup = Setup::from_ascii(text.as_bytes())?;
-        Joker::from_setup(&setup, rules).map_err(|error| {
-            let field = FIELDS.iter().position(|f| *f == error.issues[0].field()).unwrap_or(0);
-            let at = text.split(' ').take(field).map(|f| f.len() + 1).sum();
-            FenError::Invalid { at, error }
-        })
+        let (setup, offsets) = Setup::parse_fields(text.as_bytes())?;
+        Joker::from_setup(&setup, rules)
+            .map_err(|error| FenError::Invalid { at: offsets[error.issues[0].field_index()], error })
     }
 
     /// The unvalidated description of this position (what the position string says).
@@ -397,7 +412,7 @@ impl Joker {
     /// The en passant square, set only when a pawn can capture there.
     #[must_use]
     pub const fn ep_square(&self) -> Option<Square> {
-        if self.ep < 64 { Some(Square::new_unchecked(self.ep)) } else { None }
+        self.ep
     }
 
     /// Half-moves since the last capture or pawn move (pawn drops count as pawn moves).
@@ -413,15 +428,15 @@ impl Joker {
     }
 
     /// The end reasons decided by the position's state alone, in the rules'
-    /// order: kings captured, the 14-half-move rule, the move limit,
+    /// order (§5): kings captured, the 14-half-move rule, the move limit,
     /// insufficient material.
     #[inline]
     pub(crate) fn end_by_state(&self) -> Option<EndReason> {
         let b = &self.board;
-        let black_kings = b.by_color[1] & b.by_role[Role::King as usize];
+        let black_kings = b.by_piece(Piece::new(Color::Black, Role::King));
         // (A popcount only when the floor is not 0: it is slow on baseline x86-64.)
         let floor = self.rules.black_kings_floor;
-        if black_kings == 0 || (floor > 0 && black_kings.count_ones() <= u32::from(floor)) {
+        if black_kings.is_empty() || (floor > 0 && black_kings.count() <= u32::from(floor)) {
             return Some(EndReason::KingsCaptured);
         }
         if self.rules.quiet_limit > 0 && self.clock >= self.rules.quiet_limit {
@@ -430,22 +445,22 @@ impl Joker {
         if self.rules.ply_limit > 0 && self.ply >= self.rules.ply_limit {
             return Some(EndReason::MoveLimit);
         }
-        if b.by_color[0] == 0 && self.reserve[0] == [0; 3] {
+        if b.by_color[0].is_empty() && self.reserve[0] == [0; 3] {
             return Some(EndReason::InsufficientMaterial);
         }
         None
     }
 
-    /// Why the game is over, if it is (checked in the rules' order; the last
-    /// check is whether the side to move has a legal move).
+    /// Why the game is over, if it is (checked in the rules' order, §5; the
+    /// last check is whether the side to move has a legal move).
     #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
         if let Some(r) = self.end_by_state() {
             return Some(r);
         }
-        let mut any = FirstMatch::new(|_| true);
-        movegen::generate(self, &mut any);
-        match (any.found(), self.turn) {
+        let mut any = AnyMove(false);
+        self.walk(&mut any);
+        match (any.0, self.turn) {
             (true, _) => None,
             (false, Color::White) => Some(EndReason::Stalemate),
             (false, Color::Black) => Some(EndReason::BlackNoMoves),
@@ -458,229 +473,44 @@ impl Joker {
         self.end_reason().map(|r| r.winner(&self.rules))
     }
 
-    /// Every legal move (none once the game is over).
-    #[inline]
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut buf = MoveBuf::new();
-        self.legal_moves_into(&mut buf);
-        buf.to_vec()
-    }
-
-    /// Replaces the contents of `buf` with every legal move, without allocating.
-    #[inline]
-    pub fn legal_moves_into(&self, buf: &mut MoveBuf) {
-        buf.clear();
-        if self.end_by_state().is_none() {
-            movegen::generate(self, buf);
-        }
-    }
-
-    /// The number of legal moves, counted without listing them.
-    #[must_use]
-    pub fn count_legal_moves(&self) -> u64 {
-        if self.end_by_state().is_some() {
-            return 0;
-        }
-        let mut c = Count(0);
-        movegen::generate(self, &mut c);
-        c.0
-    }
-
-    /// Whether `mv` is legal here.
-    #[must_use]
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
-    }
-
     /// The position after `mv` (which must be legal), leaving `self` as it is:
     /// a copy and an in-place update, the same cost as perft's copy-make.
     #[must_use]
     pub fn played(&self, mv: Move) -> Joker {
         let mut child = *self;
-        child.play_unchecked(mv);
+        MoveGen::make(&mut child, mv);
         child
     }
 
-    /// Plays `mv`, which must be legal (anything else leaves an unspecified
-    /// but memory-safe position). Captures respawn immediately.
-    pub fn play_unchecked(&mut self, mv: Move) {
-        let us = self.turn;
-        match mv {
-            Move::Drop { role, to } => {
-                if let Some(slot) = self.reserve[us as usize].get_mut(role as usize) {
-                    *slot = slot.saturating_sub(1);
-                }
-                self.board.remove_raw(to.bit());
-                self.board.put_raw(to.bit(), Piece::new(us, role));
-                self.clock = if role == Role::Pawn && self.rules.pawn_drop_resets_clock {
-                    0
-                } else {
-                    self.clock.saturating_add(1)
-                };
-                self.ep = NO_EP;
-            }
-            Move::Normal { from, to, promotion } => {
-                let (from, to) = (from.bit(), to.bit());
-                let Some((piece, promoted)) = self.board.remove_raw(from) else {
-                    return;
-                };
-                let mut capture_sq = to;
-                if piece.role == Role::Pawn && to == self.ep {
-                    capture_sq = if us == Color::White { to - 8 } else { to + 8 };
-                }
-                let captured = self.board.remove_raw(capture_sq);
-                match promotion {
-                    Some(role) => {
-                        self.board.put_raw(to, Piece::new(us, role));
-                        self.board.promoted |= 1 << to;
-                    }
-                    None if promoted => {
-                        self.board.put_raw(to, piece);
-                        self.board.promoted |= 1 << to;
-                    }
-                    None => self.board.put_raw(to, piece),
-                }
-                if piece.role == Role::King && from == E8 && (to == G8 || to == C8) {
-                    let (rf, rt) = if to == G8 { (H8, F8) } else { (A8, D8) };
-                    if let Some((rook, _)) = self.board.remove_raw(rf) {
-                        self.board.put_raw(rt, rook);
-                    }
-                }
-                self.castling &= castle_mask(from) & castle_mask(to);
-                self.ep = NO_EP;
-                if piece.role == Role::Pawn && from.abs_diff(to) == 16 {
-                    let passed = (from + to) / 2;
-                    if movegen::pawn_attacks(us, u32::from(passed))
-                        & self.board.by_color[us.other() as usize]
-                        & self.board.by_role[Role::Pawn as usize]
-                        != 0
-                    {
-                        self.ep = passed;
-                    }
-                }
-                if piece.role == Role::Pawn || captured.is_some() {
-                    self.clock = 0;
-                } else {
-                    self.clock = self.clock.saturating_add(1);
-                }
-                if let Some((victim, was_promoted)) = captured {
-                    self.respawn(victim, was_promoted, capture_sq);
-                }
-            }
-        }
-        self.ply = self.ply.saturating_add(1);
-        self.turn = us.other();
-    }
-
-    /// Brings a captured piece back from its owner's bench: onto the first
-    /// free home square, else into the Joker Reserve.
-    #[inline]
-    fn respawn(&mut self, victim: Piece, promoted: bool, capture_sq: u8) {
-        let role = if promoted && self.rules.promoted_respawn == PromotedRespawn::AsPawn {
-            Role::Pawn
-        } else {
-            victim.role
-        };
-        if !role.respawns() {
-            return;
-        }
-        let c = victim.color as usize;
-        let k = role as usize;
-        if self.bench[c][k] == 0 {
-            return;
-        }
-        self.bench[c][k] -= 1;
-        let occ = self.board.by_color[0] | self.board.by_color[1];
-        let file = capture_sq & 7;
-        let homes: [u8; 2] = match (victim.color, role) {
-            (Color::White, Role::Pawn) => [8 + file, 8 + file],
-            (Color::Black, Role::Pawn) => [48 + file, 48 + file],
-            (Color::White, Role::Knight) => [1, 6],
-            (Color::Black, Role::Knight) => [57, 62],
-            (Color::White, _) => [2, 5],
-            (Color::Black, _) => [58, 61],
-        };
-        for sq in homes {
-            if occ >> sq & 1 == 0 {
-                self.board.put_raw(sq, Piece::new(victim.color, role));
-                return;
-            }
-        }
-        self.reserve[c][k] += 1;
-    }
-
-    /// Leaves of the game tree `depth` plies deep (a finished game counts 0
-    /// at every depth ≥ 1), counting the last ply without listing it: the
-    /// body of [`Position::perft`], core's fast perft over [`MoveGen`].
-    fn count_leaves(&self, depth: u32) -> u64 {
-        motley_core::movegen::perft(self, depth)
-    }
-
-    /// Each legal move with the perft count below it at total depth `depth`.
-    #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_moves()
-            .iter()
-            .map(|&mv| {
-                let mut child = *self;
-                child.play_unchecked(mv);
-                (mv, child.count_leaves(depth - 1))
-            })
-            .collect()
-    }
-
-    /// The Zobrist hash of everything that decides the legal moves and the
-    /// result: pieces (and promoted marks), side to move, castling rights, en
-    /// passant square, benches, Joker Reserves, clock and ply. Not of the rules.
-    #[must_use]
-    pub fn zobrist(&self) -> u64 {
-        let mut h = 0;
-        for (sq, piece) in self.board.pieces() {
-            h ^= ZOBRIST[usize::from(piece.code() - 1) * 64 + sq.index()];
-        }
-        for sq in squares(self.board.promoted) {
-            h ^= ZOBRIST[12 * 64 + sq.index()];
-        }
+    /// The Zobrist hash computed from scratch (the position stores it, and
+    /// every move updates it): pieces (and promoted marks), side to move,
+    /// castling rights, en passant square, benches, Joker Reserves, clock and
+    /// ply. Not of the rules.
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
+        let mut h = KEYS.board(&self.board) ^ KEYS.castling[usize::from(self.castling)] ^ KEYS.ep(self.ep);
         if self.turn == Color::Black {
-            h ^= ZOBRIST[13 * 64];
+            h ^= KEYS.black_to_move;
         }
-        h ^= ZOBRIST[13 * 64 + 1 + usize::from(self.castling)];
-        if self.ep < 64 {
-            h ^= ZOBRIST[13 * 64 + 5 + usize::from(self.ep & 7)];
-        }
-        let mut slot = 13 * 64 + 13;
-        for pocket in [self.bench, self.reserve] {
-            for side in pocket {
-                for n in side {
-                    h ^= splitmix64(ZOBRIST[slot] ^ u64::from(n)).1;
-                    slot += 1;
-                }
+        for color in Color::ALL {
+            for role in Role::RESPAWNING {
+                let (c, k) = (color as usize, role as usize);
+                h ^=
+                    KEYS.bench(color, role, self.bench[c][k]) ^ KEYS.reserve(color, role, self.reserve[c][k]);
             }
         }
-        h ^ self.counter_keys()
-    }
-
-    /// The part of [`Joker::zobrist`] that hashes the half-move clock and the ply count.
-    fn counter_keys(&self) -> u64 {
-        const SLOT: usize = 13 * 64 + 13 + 2 * 2 * 3;
-        splitmix64(ZOBRIST[SLOT] ^ u64::from(self.clock)).1
-            ^ splitmix64(ZOBRIST[SLOT + 1] ^ u64::from(self.ply)).1
+        h ^ KEYS.counters(self.clock, self.ply)
     }
 
     /// Whether a white piece attacks `sq` (used by castling).
     #[must_use]
     pub fn attacked_by_white(&self, sq: Square) -> bool {
-        movegen::attacked_by(self, Color::White, u32::from(sq.bit()), self.board.occupied().bits().0[0])
+        self.board.is_attacked(Color::White, sq, self.board.occupied())
     }
 
     /// Squares where a pawn may be dropped (ranks 3 to 6).
     #[must_use]
-    pub const fn pawn_drop_squares() -> crate::SquareSet {
-        crate::board::squares(PAWN_DROP_RANKS)
+    pub const fn pawn_drop_squares() -> SquareSet {
+        PAWN_DROP_RANKS
     }
 }
 
@@ -736,17 +566,30 @@ impl Position for Joker {
         Seat(self.turn as u8)
     }
 
+    /// Every legal move (none once the game is over), listed on the stack.
     #[inline]
     fn legal_moves(&self) -> MoveList {
-        Joker::legal_moves(self)
+        let mut moves = MoveList::new();
+        MoveGen::generate(self, &mut moves);
+        moves
     }
 
     fn has_legal_moves(&self) -> bool {
         self.end_reason().is_none()
     }
 
+    /// The number of legal moves, counted without listing them.
+    fn count_legal(&self) -> u64 {
+        let mut count = Count(0);
+        MoveGen::generate(self, &mut count);
+        count.0
+    }
+
+    /// Plays `mv`, which must be legal (anything else leaves an unspecified
+    /// but memory-safe position). Captures respawn immediately (§3).
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
-        Joker::play_unchecked(self, mv);
+        MoveGen::make(self, mv);
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, ParseMoveError> {
@@ -754,7 +597,7 @@ impl Position for Joker {
             return Err(ParseMoveError::GameOver { status: Position::status(self) });
         }
         let mv = Move::from_ascii(token.as_bytes())?;
-        if self.is_legal(mv) {
+        if Position::is_legal(self, mv) {
             return Ok(mv);
         }
         if let Move::Normal { from, to, promotion: None } = mv
@@ -771,16 +614,18 @@ impl Position for Joker {
         self.end_reason().map(|r| Outcome::win(Seat(r.winner(&self.rules) as u8), 2, r.as_str()))
     }
 
+    #[inline]
     fn zobrist(&self) -> u64 {
-        Joker::zobrist(self)
+        self.hash
     }
 
     fn quiet_plies(&self) -> Option<u32> {
         Some(u32::from(self.clock))
     }
 
+    /// The hash without the half-move clock and the ply count.
     fn repetition_key(&self) -> u64 {
-        Joker::zobrist(self) ^ self.counter_keys()
+        self.hash ^ KEYS.counters(self.clock, self.ply)
     }
 
     fn status(&self) -> String {
@@ -788,31 +633,15 @@ impl Position for Joker {
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        Joker::is_legal(self, mv)
+        let mut found = FirstMatch::new(|m| m == mv);
+        MoveGen::generate(self, &mut found);
+        found.found()
     }
 
     /// Leaves of the game tree `depth` plies deep (a finished game counts 0
     /// at every depth ≥ 1), counting the last ply without listing it. Both
     /// modes count the same tree (there is no chance).
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
-        self.count_leaves(depth)
-    }
-}
-
-/// The fast generator behind Joker's perft ([`Position::perft`]): legal moves (none once the
-/// game is over by its state), counted in bulk at the last ply.
-impl MoveGen for Joker {
-    type Move = Move;
-
-    #[inline]
-    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
-        if self.end_by_state().is_none() {
-            movegen::generate(self, sink);
-        }
-    }
-
-    #[inline]
-    fn make(&mut self, mv: Move) {
-        self.play_unchecked(mv);
+        motley_core::movegen::perft(self, depth)
     }
 }

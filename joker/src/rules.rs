@@ -4,6 +4,7 @@
 //! default, plus the two limits the seed states.
 
 /// What kind a captured *promoted* piece respawns as.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum PromotedRespawn {
     /// The kind at the moment of capture: a pawn promoted to a knight respawns
@@ -17,6 +18,7 @@ pub enum PromotedRespawn {
 }
 
 /// When Black may promote a pawn to a king.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum KingPromotion {
     /// Only while Black has exactly one king on the board (default, the
@@ -39,46 +41,47 @@ pub enum KingPromotion {
 /// assert_eq!(pos.rules().quiet_limit, 0);
 /// assert_eq!(Rules::default().ply_limit, 200);
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     /// White wins as soon as Black has at most this many kings on the board.
     /// Default `0`: White must capture every black king (**\[decision\]**: the
-    /// seed's win condition is capture, not mate; kings are not royal). `1`
+    /// seed's win condition is capture, not mate; kings are not royal; §2). `1`
     /// makes capturing either starting king a win.
     pub black_kings_floor: u8,
     /// Black may castle only if White attacks none of the king's start, pass
     /// and arrival squares. Default `true` (**\[decision\]**: the standard
-    /// condition, kept although kings are not royal).
+    /// condition, kept although kings are not royal; §2).
     pub castling_needs_safe_squares: bool,
     /// What a captured promoted piece respawns as. Default
-    /// [`PromotedRespawn::AsCurrentKind`] (**\[decision\]**).
+    /// [`PromotedRespawn::AsCurrentKind`] (**\[decision\]**, §3).
     pub promoted_respawn: PromotedRespawn,
     /// Whether a pawn standing on its 3rd rank (White: rank 3, Black: rank 6),
     /// where drops put pawns, may double step. Default `false` (**\[decision\]**:
-    /// a dropped pawn is not on its start rank). The crate does not track how a
+    /// a dropped pawn is not on its start rank; §3). The crate does not track how a
     /// pawn reached that rank, so `true` applies to every pawn there.
     pub third_rank_double_step: bool,
     /// Whether Black may promote to a queen. Default `false` (**\[decision\]**:
-    /// never a queen).
+    /// never a queen; §4).
     pub black_queen_promotion: bool,
     /// When Black may promote to a king. Default
-    /// [`KingPromotion::WhileOneKing`] (**\[decision\]**).
+    /// [`KingPromotion::WhileOneKing`] (**\[decision\]**, §4).
     pub black_king_promotion: KingPromotion,
     /// Black wins once this many consecutive half-moves have passed with no
     /// capture and no pawn move (the half-move clock reaches it). Default `14`
     /// (**\[decision\]**: the seed announces the rule without explaining it);
-    /// `0` disables the rule.
+    /// `0` disables the rule (§5).
     pub quiet_limit: u16,
     /// Whether a pawn drop counts as a pawn move and resets the half-move
-    /// clock. Default `true` (**\[decision\]**).
+    /// clock. Default `true` (**\[decision\]**, §5).
     pub pawn_drop_resets_clock: bool,
     /// Black wins once this many half-moves have been played in total and
     /// Black still has a king. Default `200` (the seed's 100 moves); `0`
-    /// disables the limit.
+    /// disables the limit (§5).
     pub ply_limit: u16,
     /// Whether Black loses when it has no legal move on its turn. Default
     /// `true` (**\[decision\]**); `false` makes Black win instead, as White's
-    /// stalemate does.
+    /// stalemate does (§5).
     pub black_no_moves_loses: bool,
 }
 

@@ -34,6 +34,7 @@ use crate::piece::{Color, Piece, Role};
 /// assert_eq!(bench.get(Color::White, Role::Queen), 0);
 /// assert_eq!(bench.to_string(), "PPPPPNNBppppppppnnnbb");
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Pocket(pub(crate) [[u8; 3]; 2]);
 
@@ -94,6 +95,7 @@ impl fmt::Display for Pocket {
 }
 
 /// Black's castling rights (White has no king and never castles).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Castling {
     /// King `e8` to `g8`, rook `h8` to `f8`.
@@ -281,7 +283,7 @@ fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
     let mut board = Board::empty();
     let mut rank: i32 = 7;
     let mut file: u8 = 0;
-    let mut last_piece: Option<u8> = None;
+    let mut last_piece: Option<Square> = None;
     for (i, &c) in s.iter().enumerate() {
         match c {
             b'/' => {
@@ -305,15 +307,15 @@ fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
             b'0' | b'9' => return Err(bad(i, "an empty-square count must be 1 to 8")),
             b'~' => {
                 let sq = last_piece.take().ok_or_else(|| bad(i, "`~` must follow a piece letter"))?;
-                board.promoted |= 1 << sq;
+                board.promoted.add(sq);
             }
             _ => {
                 let piece = Piece::from_char(char::from(c)).ok_or_else(|| bad(i, "unknown piece letter"))?;
                 if file >= 8 {
                     return Err(bad(i, "a rank has more than 8 squares"));
                 }
-                let sq = rank as u8 * 8 + file;
-                board.put_raw(sq, piece);
+                let sq = Square::new_unchecked(rank as u8 * 8 + file);
+                board.put(sq, piece);
                 last_piece = Some(sq);
                 file += 1;
             }
@@ -334,6 +336,13 @@ impl Setup {
     /// # Errors
     /// [`ParseFenError`] naming the field and byte offset that is wrong.
     pub fn from_ascii(text: &[u8]) -> Result<Setup, ParseFenError> {
+        Setup::parse_fields(text).map(|(setup, _)| setup)
+    }
+
+    /// Parses a position string, also returning the byte offset of each of
+    /// its fields (in the order of [`FIELDS`]), so that validation can name
+    /// where an issue's field starts without reading the text again.
+    pub(crate) fn parse_fields(text: &[u8]) -> Result<(Setup, [usize; 7]), ParseFenError> {
         let mut fields: Vec<(usize, &[u8])> = Vec::with_capacity(7);
         let mut start = 0;
         for (i, &c) in text.iter().enumerate() {
@@ -406,7 +415,8 @@ impl Setup {
             parse_pocket_into(&mut bench, f, at, |at, what| ParseFenError::Bench { at, what })?;
         }
 
-        Ok(Setup { board, reserve, turn, castling, ep_square, halfmove_clock, ply, bench })
+        let offsets = core::array::from_fn(|i| fields[i].0);
+        Ok((Setup { board, reserve, turn, castling, ep_square, halfmove_clock, ply, bench }, offsets))
     }
 }
 
@@ -424,8 +434,8 @@ impl Setup {
     fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
         let mut empty = 0;
         for file in 0..8u8 {
-            let sq = rank * 8 + file;
-            match self.board.piece_at_index(sq) {
+            let sq = Square::new_unchecked(rank * 8 + file);
+            match self.board.piece_at(sq) {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
@@ -433,7 +443,7 @@ impl Setup {
                         empty = 0;
                     }
                     write!(f, "{}", p.char())?;
-                    if self.board.promoted >> sq & 1 != 0 {
+                    if self.board.is_promoted(sq) {
                         f.write_str("~")?;
                     }
                 }

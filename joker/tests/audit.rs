@@ -505,7 +505,7 @@ fn drop_perft_by_hand() {
     // After the king takes the knight White has nothing left: those three
     // lines end (insufficient material), the other 60 go on.
     let ended = p
-        .divide(2)
+        .divide(2, motley_joker::PerftMode::Decision)
         .iter()
         .filter(|(m, _)| ["N@g8", "N@g7", "N@h7"].contains(&m.to_string().as_str()))
         .count();

@@ -3,23 +3,27 @@
 use motley_core::Position;
 use motley_joker::{FenError, Issue, Joker, ParseFenError, START_FEN, Setup};
 
+/// Every fixture position as `(id, position string)`, from
+/// `fixtures/joker/positions/<id>.fen` (one position per file), sorted by id.
+fn fixture_positions() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("fixture folder")
+        .map(|entry| {
+            let path = entry.expect("fixture entry").path();
+            let id = path.file_stem().expect("file name").to_string_lossy().into_owned();
+            (id, std::fs::read_to_string(&path).expect("fixture").trim().to_owned())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The fixture positions and the perft suite's positions.
 fn fixture_fens() -> Vec<String> {
-    let mut out = Vec::new();
-    for text in
-        [include_str!("../../fixtures/joker/positions.fen"), include_str!("../../fixtures/joker/joker.perft")]
-    {
-        for line in text.lines() {
-            let line = line.trim();
-            if line.starts_with('#') || line.is_empty() {
-                continue;
-            }
-            if let Some(fen) = line.strip_prefix("fen ") {
-                out.push(fen.to_owned());
-            } else if !line.starts_with("id ") && !line.starts_with("perft ") {
-                out.push(line.split_once(' ').unwrap().1.to_owned());
-            }
-        }
-    }
+    let mut out: Vec<String> = fixture_positions().into_iter().map(|(_, fen)| fen).collect();
+    let perft = include_str!("../../fixtures/joker/perft.perft");
+    out.extend(perft.lines().filter_map(|l| l.trim().strip_prefix("fen ")).map(str::to_owned));
     out
 }
 
@@ -213,10 +217,9 @@ fn start_fen_constant() {
 fn positions_reached_by_play_read_back() {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
-    let text = include_str!("../../fixtures/joker/positions.fen");
-    let starts = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| {
-        let (id, fen) = l.split_once(' ').expect("`<id> <fen>`");
-        (id, Joker::from_fen(fen).unwrap_or_else(|e| panic!("{id}: {e}")))
+    let starts = fixture_positions().into_iter().map(|(id, fen)| {
+        let pos = Joker::from_fen(&fen).unwrap_or_else(|e| panic!("{id}: {e}"));
+        (id, pos)
     });
     let mut rng = StdRng::seed_from_u64(14);
     let mut checked = 0;

@@ -1,4 +1,4 @@
-//! Perft fixtures (`fixtures/joker/*.perft`) through motley-core's runner.
+//! Perft fixtures (`fixtures/joker/perft.perft`) through motley-core's runner.
 //! The default suite checks counts up to a node cap; `MOTLEY_DEEP=1` checks all.
 
 use motley_core::Position;
@@ -6,7 +6,7 @@ use motley_core::perft::{parse_perft_file, run_perft_file};
 use motley_core::testing::deep_runs;
 use motley_joker::{Joker, PerftMode};
 
-const FILE: &str = include_str!("../../fixtures/joker/joker.perft");
+const FILE: &str = include_str!("../../fixtures/joker/perft.perft");
 
 fn cap() -> u64 {
     if deep_runs() { u64::MAX } else { 2_000_000 }
@@ -23,7 +23,7 @@ fn divide_sums_to_perft_and_generic_perft_agrees() {
     for case in parse_perft_file(FILE).unwrap() {
         let pos = Joker::from_fen(&case.fen).unwrap();
         for &(_, depth, nodes) in case.counts.iter().filter(|c| c.1 <= 3 && c.2 <= 200_000) {
-            let divide = pos.divide(depth);
+            let divide = pos.divide(depth, PerftMode::Decision);
             assert_eq!(divide.iter().map(|d| d.1).sum::<u64>(), nodes, "{}", case.id);
             // The trait's generic perft (list, clone, play) agrees with the bulk-counting one.
             assert_eq!(motley_core::perft::listing_perft(&pos, depth), nodes, "{}", case.id);

@@ -582,6 +582,6 @@ fn crowded_positions_fit_the_move_list() {
     let p = pos(fen);
     assert_eq!(p.board().occupied().count(), 25);
     let n = p.legal_moves().len();
-    assert_eq!(n as u64, p.count_legal_moves());
+    assert_eq!(n as u64, p.count_legal());
     assert!(n > 3 * 32 && n <= motley_joker::MAX_MOVES, "{n}");
 }

@@ -1,7 +1,7 @@
 //! With the `serde` feature, positions and moves serialise through their text forms.
 #![cfg(feature = "serde")]
 
-use motley_joker::{Joker, Move, START_FEN};
+use motley_joker::{Joker, Move, Position, START_FEN};
 
 #[test]
 fn serialises_through_text() {
@@ -13,4 +13,14 @@ fn serialises_through_text() {
     assert_eq!(serde_json::to_string(&mv).unwrap(), "\"N@e4\"");
     assert_eq!(serde_json::from_str::<Move>("\"e7e8q\"").unwrap(), "e7e8q".parse().unwrap());
     assert!(serde_json::from_str::<Move>("\"e7e9\"").is_err());
+}
+
+#[test]
+fn plain_types_serialise_with_serde_derive() {
+    use motley_joker::{Color, EndReason, Piece, Role, Rules};
+    let piece = Piece::new(Color::Black, Role::King);
+    assert_eq!(serde_json::from_str::<Piece>(&serde_json::to_string(&piece).unwrap()).unwrap(), piece);
+    let rules = Rules { quiet_limit: 0, ..Rules::default() };
+    assert_eq!(serde_json::from_str::<Rules>(&serde_json::to_string(&rules).unwrap()).unwrap(), rules);
+    assert_eq!(serde_json::to_string(&EndReason::KingsCaptured).unwrap(), "\"kings-captured\"");
 }

@@ -1,8 +1,26 @@
 //! insta snapshots of the sorted legal-move lists of the fixture positions
-//! (`fixtures/joker/positions.fen`), which together cover every move kind.
+//! (`fixtures/joker/positions/<id>.fen`, snapshot `moves-<id>`), which
+//! together cover every move kind; the reference and position-string tests
+//! read them too.
 
 use motley_core::Position;
 use motley_joker::Joker;
+
+/// Every fixture position as `(id, position string)`, from
+/// `fixtures/joker/positions/<id>.fen` (one position per file), sorted by id.
+fn fixture_positions() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .expect("fixture folder")
+        .map(|entry| {
+            let path = entry.expect("fixture entry").path();
+            let id = path.file_stem().expect("file name").to_string_lossy().into_owned();
+            (id, std::fs::read_to_string(&path).expect("fixture").trim().to_owned())
+        })
+        .collect();
+    out.sort();
+    out
+}
 
 fn render(pos: &Joker) -> String {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
@@ -17,11 +35,9 @@ fn render(pos: &Joker) -> String {
 
 #[test]
 fn sorted_legal_moves_of_fixtures() {
-    let text = include_str!("../../fixtures/joker/positions.fen");
     let mut n = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
-        let (id, fen) = line.split_once(' ').unwrap();
-        let pos = Joker::from_fen(fen).unwrap();
+    for (id, fen) in fixture_positions() {
+        let pos = Joker::from_fen(&fen).unwrap();
         insta::assert_snapshot!(format!("moves-{id}"), render(&pos));
         n += 1;
     }

@@ -41,8 +41,8 @@ fn played_leaves_the_parent_alone() {
 
 #[test]
 fn divide_lists_each_root_move() {
-    let divide = Joker::start().divide(2);
+    let divide = Joker::start().divide(2, motley_joker::PerftMode::Decision);
     assert_eq!(divide.len(), 20);
     assert!(divide.iter().all(|&(_, n)| n == 20));
-    assert!(Joker::start().divide(0).is_empty());
+    assert!(Joker::start().divide(0, motley_joker::PerftMode::Decision).is_empty());
 }

@@ -18,7 +18,7 @@ pub fn check_position(pos: &Joker) -> Result<(), String> {
     let text = testing::check_reparse(pos)?;
     let moves = pos.legal_moves();
     let perft1 = pos.perft(1, PerftMode::Decision);
-    if perft1 != moves.len() as u64 || pos.count_legal_moves() != moves.len() as u64 {
+    if perft1 != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
         return Err(format!("{text}: perft(1) {perft1} != {} legal moves", moves.len()));
     }
     let outcome = Position::outcome(pos);
