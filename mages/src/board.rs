@@ -63,6 +63,24 @@ pub const fn pawn_dawn(team: Team, pawns: SquareSet) -> SquareSet {
     }
 }
 
+/// The actions of `team`'s pawns on `pawns`: forward steps onto empty
+/// squares (not in `occupied`), and engagements of `enemy` pieces on the
+/// duskward and dawnward forward diagonals.
+#[inline(always)]
+#[must_use]
+pub(crate) const fn pawn_steps(
+    team: Team,
+    pawns: SquareSet,
+    occupied: SquareSet,
+    enemy: SquareSet,
+) -> (SquareSet, SquareSet, SquareSet) {
+    (
+        Bits([pawn_pushes(team, pawns).0[0] & !occupied.0[0]]),
+        Bits([pawn_dusk(team, pawns).0[0] & enemy.0[0]]),
+        Bits([pawn_dawn(team, pawns).0[0] & enemy.0[0]]),
+    )
+}
+
 /// The squares a pawn of `team` on `sq` may engage (its two forward diagonals).
 #[inline]
 #[must_use]
@@ -253,9 +271,8 @@ impl Board {
         let occ = self.occupied();
         let enemy = self.teams[piece.team.other()];
         if piece.role == Role::Pawn {
-            let one = SquareSet::from_index(sq.bit());
-            (pawn_pushes(piece.team, one) - occ)
-                | ((pawn_dusk(piece.team, one) | pawn_dawn(piece.team, one)) & enemy)
+            let (pushes, dusk, dawn) = pawn_steps(piece.team, SquareSet::from_index(sq.bit()), occ, enemy);
+            pushes | dusk | dawn
         } else {
             reach(piece.role, piece.team, sq, occ) - self.teams[piece.team]
         }

@@ -593,11 +593,31 @@ impl Position for Mages {
             }
             return out;
         }
-        movegen::push_actions(&self.board, self.turn, &mut out);
+        movegen::actions(&self.board, self.turn, &mut out);
         if out.is_empty() {
             out.push(Move::Pass);
         }
         out
+    }
+
+    /// [`Position::legal_moves`]' length, counted by the same walk without
+    /// listing.
+    fn count_legal(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        if self.pending.is_some() {
+            return Resolution::ALL.into_iter().map(|r| self.resolution_moves(r).len() as u64).sum();
+        }
+        let mut count = motley_core::movegen::Count::default();
+        movegen::actions(&self.board, self.turn, &mut count);
+        count.0.max(1)
+    }
+
+    /// Whether the game goes on: a position that is not over always has an
+    /// input (a pass at worst).
+    fn has_legal_moves(&self) -> bool {
+        !self.is_over()
     }
 
     fn play_unchecked(&mut self, mv: Move) {
