@@ -14,10 +14,12 @@
 use motley_core::movegen::{FirstMatch, MoveSink};
 use motley_core::{Bits, MoveGen};
 
-use crate::board::{Board, Square, SquareSet, far_rank, pawn_steps, reach};
-use crate::moves::Move;
+use crate::board::{Board, Square, SquareSet, far_rank, pawn_origins, pawn_steps, reach};
+use crate::end::EndReason;
+use crate::moves::{Engagement, Move, Resolution};
 use crate::piece::{Piece, Role, Team};
-use crate::rules::{NoAction, Rules};
+use crate::rules::{FoulDefender, NoAction, Rules};
+use crate::zobrist::{self, KEYS};
 
 /// The non-pawn roles, in generation order.
 const PIECES: [Role; 4] = [Role::Royal, Role::Counselor, Role::Chariot, Role::Shaman];
@@ -45,6 +47,159 @@ impl Node {
     #[inline]
     fn next(&self, board: Board) -> Node {
         Node { board, turn: self.turn.other(), passes: 0, ply: self.ply + 1 }
+    }
+}
+
+/// Everything of a position that a move changes (all but its rules and
+/// stored end), with its Zobrist hash, which [`State::make`] keeps up to
+/// date.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct State {
+    pub board: Board,
+    pub turn: Team,
+    pub pending: Option<Engagement>,
+    pub passes: u8,
+    pub ply: u32,
+    /// [`zobrist::from_scratch`] of the fields above, the ply counted when
+    /// the position's rules have a ply limit.
+    pub hash: u64,
+}
+
+impl State {
+    /// A state and its hash (`ply_counted`: under a ply limit).
+    pub(crate) fn new(
+        board: Board,
+        turn: Team,
+        pending: Option<Engagement>,
+        passes: u8,
+        (ply, ply_counted): (u32, bool),
+    ) -> State {
+        let hash = zobrist::from_scratch(&board, turn, pending, passes, (ply, ply_counted));
+        State { board, turn, pending, passes, ply, hash }
+    }
+
+    /// Plays `mv`, one of the position's legal inputs under `rules`.
+    /// Returns the reason the turn's end is judged by once the input ends
+    /// the turn ([`EndReason::RoyalExpelled`] after a foul, else
+    /// [`EndReason::RoyalDowned`]); `None` after a declaration, which keeps
+    /// the turn (§5.1), or an input that does not fit the position.
+    #[inline]
+    pub(crate) fn make(&mut self, mv: Move, rules: &Rules) -> Option<EndReason> {
+        let ply_counted = rules.ply_limit.is_some();
+        match mv {
+            Move::Action { from, to, promotion, heresy } => {
+                let piece = self.board.piece_at(from)?;
+                if heresy && !self.board.has_halo(from) {
+                    self.board.set_halo(from, true);
+                    self.hash ^= KEYS.halo(from);
+                }
+                self.set_passes(0);
+                if self.board.team(piece.team.other()).contains(to) {
+                    let e = Engagement::new(from, to);
+                    self.pending = Some(e);
+                    self.hash ^= KEYS.engagement(e);
+                    return None;
+                }
+                self.relocate(from, to, piece, promotion.unwrap_or(piece.role));
+                self.end_turn(ply_counted);
+                Some(EndReason::RoyalDowned)
+            }
+            Move::Resolve { resolution, promotion } => {
+                let e = self.pending.take()?;
+                self.hash ^= KEYS.engagement(e);
+                let challenger = self.board.piece_at(e.challenger)?;
+                let defender = self.board.piece_at(e.defender)?;
+                let reason = self.settle(e, (challenger, defender), resolution, promotion, rules);
+                self.end_turn(ply_counted);
+                Some(reason)
+            }
+            Move::Pass => {
+                // Counted up to 2, the double pass (the string form's limit).
+                self.set_passes((self.passes + 1).min(2));
+                self.end_turn(ply_counted);
+                Some(EndReason::RoyalDowned)
+            }
+        }
+    }
+
+    /// Forfeits the side to move's turn (a referee decision, not a pass).
+    pub(crate) fn forfeit(&mut self, rules: &Rules) {
+        self.set_passes(0);
+        self.end_turn(rules.ply_limit.is_some());
+    }
+
+    /// Carries out `resolution` of the engagement `e` between `challenger`
+    /// and `defender`: the loser leaves, and the winner moves onto the
+    /// loser's square, promoted to `promotion` if given (a draw moves
+    /// nothing).
+    #[inline(always)]
+    fn settle(
+        &mut self,
+        e: Engagement,
+        (challenger, defender): (Piece, Piece),
+        resolution: Resolution,
+        promotion: Option<Role>,
+        rules: &Rules,
+    ) -> EndReason {
+        match resolution {
+            Resolution::Challenger => {
+                self.remove(e.defender, defender);
+                self.relocate(e.challenger, e.defender, challenger, promotion.unwrap_or(challenger.role));
+            }
+            Resolution::Defender => {
+                self.remove(e.challenger, challenger);
+                self.relocate(e.defender, e.challenger, defender, promotion.unwrap_or(defender.role));
+            }
+            Resolution::Draw => {}
+            Resolution::Foul => {
+                self.remove(e.challenger, challenger);
+                if rules.foul_defender == FoulDefender::TakesSquare {
+                    self.relocate(e.defender, e.challenger, defender, promotion.unwrap_or(defender.role));
+                }
+                return EndReason::RoyalExpelled;
+            }
+        }
+        EndReason::RoyalDowned
+    }
+
+    /// Removes `piece` (and its halo) from `sq`.
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        if self.board.has_halo(sq) {
+            self.hash ^= KEYS.halo(sq);
+        }
+        self.hash ^= KEYS.piece(piece, sq);
+        self.board.remove_known(sq, piece);
+    }
+
+    /// Moves `piece` (and its halo) `from` → the empty square `to`, becoming `becomes`.
+    #[inline(always)]
+    fn relocate(&mut self, from: Square, to: Square, piece: Piece, becomes: Role) {
+        if self.board.has_halo(from) {
+            self.hash ^= KEYS.halo(from) ^ KEYS.halo(to);
+        }
+        self.hash ^= KEYS.piece(piece, from) ^ KEYS.piece(Piece::new(piece.team, becomes), to);
+        self.board.relocate(from, to, piece, becomes);
+    }
+
+    #[inline(always)]
+    fn set_passes(&mut self, passes: u8) {
+        self.hash ^= KEYS.passes(self.passes) ^ KEYS.passes(passes);
+        self.passes = passes;
+    }
+
+    /// Hands the move to the other team and counts the ply.
+    #[inline(always)]
+    fn end_turn(&mut self, ply_counted: bool) {
+        self.hash ^=
+            KEYS.blue_to_move ^ KEYS.ply(self.ply, ply_counted) ^ KEYS.ply(self.ply + 1, ply_counted);
+        self.turn = self.turn.other();
+        self.ply += 1;
+    }
+
+    /// The part of the state perft needs (no engagement pending).
+    pub(crate) fn node(&self) -> Node {
+        Node { board: self.board, turn: self.turn, passes: self.passes, ply: self.ply }
     }
 }
 
@@ -85,7 +240,6 @@ pub(crate) fn walk<E: Expand, S: MoveSink<E::Move>>(board: &Board, us: Team, exp
     let occ = own | enemy;
     for role in PIECES {
         for from in own & board.role(role) {
-            let from = Square::new_unchecked(from);
             expand.piece(sink, role, from, reach(role, us, from, occ) - own);
             if sink.done() {
                 return;
@@ -99,8 +253,8 @@ pub(crate) fn walk<E: Expand, S: MoveSink<E::Move>>(board: &Board, us: Team, exp
         return;
     }
     for from in pawns {
-        let (pushes, dusk, dawn) = pawn_steps(us, SquareSet::from_index(from), occ, enemy);
-        expand.piece(sink, Role::Pawn, Square::new_unchecked(from), pushes | dusk | dawn);
+        let (pushes, dusk, dawn) = pawn_steps(us, SquareSet::from_square(from), occ, enemy);
+        expand.piece(sink, Role::Pawn, from, pushes | dusk | dawn);
         if sink.done() {
             return;
         }
@@ -131,13 +285,12 @@ impl Expand for Actions {
     fn piece<S: MoveSink<Move>>(&mut self, sink: &mut S, role: Role, from: Square, to: SquareSet) {
         let promoting = if role == Role::Pawn { (to & self.far) - self.enemy } else { SquareSet::EMPTY };
         if S::COUNTS {
-            sink.push_set(to, |t| Move::action(from, Square::new_unchecked(t)));
+            sink.push_set(to.bits(), |t| Move::action(from, Square::new_unchecked(t)));
             sink.add(2 * u64::from(promoting.count()));
             return;
         }
-        for t in to {
-            let to = Square::new_unchecked(t);
-            if promoting.contains(t) {
+        for to in to {
+            if promoting.contains(to) {
                 for p in Role::PROMOTIONS {
                     sink.push(Move::Action { from, to, promotion: Some(p), heresy: false });
                 }
@@ -157,8 +310,8 @@ impl Expand for Actions {
     ) {
         // Pushes land on empty squares and engagements on enemies: the two
         // sets are disjoint, so one set counts both.
-        sink.push_set(pushes | dusk, |_| Move::Pass);
-        sink.push_set(dawn, |_| Move::Pass);
+        sink.push_set((pushes | dusk).bits(), |_| Move::Pass);
+        sink.push_set(dawn.bits(), |_| Move::Pass);
         sink.add(2 * u64::from((pushes & self.far).count()));
     }
 }
@@ -269,8 +422,8 @@ impl<'a, const FULL: bool> Children<'a, FULL> {
     fn visit<S: MoveSink<Node>>(&self, sink: &mut S, from: Square, to: Square, role: Role) {
         let (node, b) = (self.node, &self.node.board);
         let piece = Piece::new(node.turn, role);
-        let promotes = role == Role::Pawn && self.far.contains(to.bit());
-        if !self.enemy.contains(to.bit()) {
+        let promotes = role == Role::Pawn && self.far.contains(to);
+        if !self.enemy.contains(to) {
             push_relocated(sink, node, *b, (from, to, piece), (!promotes).then_some(role));
             return;
         }
@@ -284,7 +437,7 @@ impl<'a, const FULL: bool> Children<'a, FULL> {
             // Defender wins: it moves into the challenger's square.
             let mut lost = *b;
             lost.remove_known(from, piece);
-            let promotes = defender_role == Role::Pawn && self.their_far.contains(from.bit());
+            let promotes = defender_role == Role::Pawn && self.their_far.contains(from);
             push_relocated(sink, node, lost, (to, from, defender), (!promotes).then_some(defender_role));
             // Draw: both stay.
             sink.push(node.next(*b));
@@ -300,22 +453,22 @@ impl<const FULL: bool> Expand for Children<'_, FULL> {
         if S::COUNTS {
             if !FULL {
                 // Each move and each declaration (challenger wins) is one leaf.
-                sink.push_set(to, |_| *self.node);
+                sink.push_set(to.bits(), |_| *self.node);
                 return;
             }
             // Each declaration: challenger + draw, plus one defender branch,
             // or three when a pawn defender would reach its far rank on `from`.
             let engaged = to & self.enemy;
             sink.add(u64::from((to - engaged).count()) + 3 * u64::from(engaged.count()));
-            if self.their_far.contains(from.bit()) {
+            if self.their_far.contains(from) {
                 let pawns = engaged & self.node.board.role(Role::Pawn);
                 sink.add(2 * u64::from(pawns.count()));
             }
             return;
         }
         self.any |= to.any();
-        for t in to {
-            self.visit(sink, from, Square::new_unchecked(t), role);
+        for to in to {
+            self.visit(sink, from, to, role);
         }
     }
 
@@ -331,8 +484,8 @@ impl<const FULL: bool> Expand for Children<'_, FULL> {
         if !FULL {
             // Pushes and duskward engagements are disjoint; the far rank adds
             // two more leaves per target (three promotion choices).
-            sink.push_set(pushes | dusk, |_| *self.node);
-            sink.push_set(dawn, |_| *self.node);
+            sink.push_set((pushes | dusk).bits(), |_| *self.node);
+            sink.push_set(dawn.bits(), |_| *self.node);
             let promoting = ((pushes | dusk) & far).count() + (dawn & far).count();
             if promoting > 0 {
                 sink.add(2 * u64::from(promoting));
@@ -342,20 +495,15 @@ impl<const FULL: bool> Expand for Children<'_, FULL> {
         let mut n = u64::from((pushes - far).count()) + 3 * u64::from((pushes & far).count());
         let enemy_pawns = self.enemy & self.node.board.role(Role::Pawn);
         // The two diagonals separately, so that `from` is known per target set.
-        for (targets, from_shift) in [(dusk, 0u8), (dawn, 1u8)] {
+        for (targets, dawnward) in [(dusk, false), (dawn, true)] {
             // Challenger wins (three choices on the far rank), defender wins, draw.
             n += u64::from((targets - far).count()) + 3 * u64::from((targets & far).count());
             n += 2 * u64::from(targets.count());
             // Pawn defenders whose win would carry them onto their far rank:
             // the challenger stands on it. Only Blue pawns can be engaged from
             // rank 1 (by a Green pawn on rank 1) and Green pawns from rank 8.
-            let from_set = match (self.node.turn, from_shift) {
-                (Team::Green, 0) => Bits([(targets & enemy_pawns).0[0] >> 5]),
-                (Team::Green, _) => Bits([(targets & enemy_pawns).0[0] >> 7]),
-                (Team::Blue, 0) => Bits([(targets & enemy_pawns).0[0] << 7]),
-                (Team::Blue, _) => Bits([(targets & enemy_pawns).0[0] << 5]),
-            };
-            n += 2 * u64::from((from_set & self.their_far).count());
+            let origins = pawn_origins(self.node.turn, targets & enemy_pawns, dawnward);
+            n += 2 * u64::from((origins & self.their_far).count());
         }
         sink.add(n);
     }

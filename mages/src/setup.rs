@@ -176,8 +176,9 @@ fn parse_rank(board: &mut Board, rank: u8, text: &[u8], at: usize) -> Result<usi
             _ => {
                 let piece = Piece::from_char(c as char)
                     .ok_or(ParseSetupError::Piece { ch: c as char, at: at + j })?;
-                if file < 6 {
-                    board.put(Square::new_unchecked(rank * 6 + file as u8), piece);
+                // Off the board (a rank of more than 6 squares) is reported below.
+                if let Some(sq) = Square::at(file as i32, i32::from(rank)) {
+                    board.put(sq, piece);
                 }
                 file += 1;
             }
@@ -238,7 +239,7 @@ impl Setup {
             let mut offset = at;
             for part in text.split(|&c| c == b',') {
                 let sq = Square::from_ascii(part).map_err(|_| ParseSetupError::Halos { at: offset })?;
-                setup.halos.add(sq.bit());
+                setup.halos.add(sq);
                 offset += part.len() + 1;
             }
         }
@@ -289,8 +290,8 @@ impl Setup {
     /// squares as its length.
     fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
         let mut empty = 0;
-        for file in 0..6u8 {
-            match self.board.piece_at(Square::new_unchecked(rank * 6 + file)) {
+        for sq in Square::all().filter(|sq| sq.rank().index() == rank) {
+            match self.board.piece_at(sq) {
                 Some(p) => {
                     if empty > 0 {
                         write!(f, "{empty}")?;
@@ -325,7 +326,7 @@ impl fmt::Display for Setup {
             f.write_str(" -")?;
         } else {
             for (i, sq) in self.halos.iter().enumerate() {
-                write!(f, "{}{}", if i == 0 { ' ' } else { ',' }, Square::new_unchecked(sq))?;
+                write!(f, "{}{}", if i == 0 { ' ' } else { ',' }, sq)?;
             }
         }
         write!(f, " {} {}", self.passes, self.ply)?;

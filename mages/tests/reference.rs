@@ -200,7 +200,7 @@ fn random_setup(rng: &mut StdRng) -> Option<Mages> {
             }
             board.put(s, Piece::new(team, role));
             if rng.random_bool(0.2) {
-                halos.add(s.bit());
+                halos.add(s);
             }
         }
     }

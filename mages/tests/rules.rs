@@ -29,7 +29,7 @@ fn play(p: &mut Mages, moves: &[&str]) {
 }
 
 fn targets(p: &Mages, s: &str) -> String {
-    p.board().targets(sq(s)).diagram::<Board6x8>().to_string()
+    p.board().targets(sq(s)).bits().diagram::<Board6x8>().to_string()
 }
 
 fn diagram(rows: &str) -> String {
