@@ -34,7 +34,7 @@ pub const RANK_1: SquareSet = SquareSet::from_bits(<Board6x8 as SetGeometry<1>>:
 /// Rank `8`.
 pub const RANK_8: SquareSet = SquareSet::from_bits(<Board6x8 as SetGeometry<1>>::RANK_MASKS[7]);
 
-/// The rank (0-based) on which a team's pawns promote, as a set.
+/// The rank on which a team's pawns promote (§2), as a set.
 #[inline]
 #[must_use]
 pub const fn far_rank(team: Team) -> SquareSet {
@@ -54,7 +54,8 @@ pub const fn pawn_pushes(team: Team, pawns: SquareSet) -> SquareSet {
     }
 }
 
-/// The forward diagonal toward file `a` ("duskward") of each of `pawns`.
+/// The forward diagonal toward file `a` ("duskward", the same for both
+/// teams, §1) of each of `pawns`.
 #[inline]
 #[must_use]
 pub const fn pawn_dusk(team: Team, pawns: SquareSet) -> SquareSet {
@@ -93,7 +94,7 @@ pub(crate) const fn pawn_origins(team: Team, targets: SquareSet, dawnward: bool)
     )
 }
 
-/// The actions of `team`'s pawns on `pawns`: forward steps onto empty
+/// The actions of `team`'s pawns on `pawns` (§2): forward steps onto empty
 /// squares (not in `occupied`), and engagements of `enemy` pieces on the
 /// duskward and dawnward forward diagonals.
 #[inline(always)]
@@ -119,7 +120,7 @@ pub fn pawn_engages(team: Team, sq: Square) -> SquareSet {
     pawn_dusk(team, one) | pawn_dawn(team, one)
 }
 
-/// The squares a non-pawn piece of `role` on `sq` reaches through `occupied`:
+/// The squares a non-pawn piece of `role` on `sq` reaches through `occupied` (§2, §3):
 /// its empty destinations plus the first occupied square on each line (which
 /// it may engage if an enemy stands there). For a pawn, the forward step and
 /// both forward diagonals, whatever stands there.

@@ -28,7 +28,7 @@ pub use motley_core::{
 };
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
-pub use position::{Mages, MoveList, ParseMagesError, PositionError};
+pub use position::{Issue, Mages, MoveList, ParseMagesError, PositionError, Problem};
 pub use record::MagesRecord;
 pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
 pub use setup::{ParseSetupError, Setup};

@@ -4,7 +4,7 @@
 //! first match for "has an action") or into the children of perft nodes
 //! (copy-make, with bulk counting at the last ply: the hot path).
 //!
-//! Both counts of the rules contract are computed here:
+//! Both counts of the rules contract (§9, §10) are computed here:
 //! - **decision perft** (`FULL = false`): a declaration is one ply followed
 //!   only by the challenger-wins resolution (one branch per promotion choice
 //!   when a pawn challenger reaches its far rank);
@@ -82,13 +82,14 @@ impl State {
     /// Returns the reason the turn's end is judged by once the input ends
     /// the turn ([`EndReason::RoyalExpelled`] after a foul, else
     /// [`EndReason::RoyalDowned`]); `None` after a declaration, which keeps
-    /// the turn (§5.1), or an input that does not fit the position.
+    /// the turn (§4), or an input that does not fit the position.
     #[inline]
     pub(crate) fn make(&mut self, mv: Move, rules: &Rules) -> Option<EndReason> {
         let ply_counted = rules.ply_limit.is_some();
         match mv {
             Move::Action { from, to, promotion, heresy } => {
                 let piece = self.board.piece_at(from)?;
+                // A heresy gives the piece its halo for the rest of the game (§5).
                 if heresy && !self.board.has_halo(from) {
                     self.board.set_halo(from, true);
                     self.hash ^= KEYS.halo(from);
@@ -114,7 +115,7 @@ impl State {
                 Some(reason)
             }
             Move::Pass => {
-                // Counted up to 2, the double pass (the string form's limit).
+                // Counted up to 2, the double pass (§7; the string form's limit).
                 self.set_passes((self.passes + 1).min(2));
                 self.end_turn(ply_counted);
                 Some(EndReason::RoyalDowned)
@@ -122,14 +123,14 @@ impl State {
         }
     }
 
-    /// Forfeits the side to move's turn (a referee decision, not a pass).
+    /// Forfeits the side to move's turn (a referee decision, not a pass, §6).
     pub(crate) fn forfeit(&mut self, rules: &Rules) {
         self.set_passes(0);
         self.end_turn(rules.ply_limit.is_some());
     }
 
     /// Carries out `resolution` of the engagement `e` between `challenger`
-    /// and `defender`: the loser leaves, and the winner moves onto the
+    /// and `defender` (§4): the loser leaves, and the winner moves onto the
     /// loser's square, promoted to `promotion` if given (a draw moves
     /// nothing).
     #[inline(always)]
@@ -227,8 +228,8 @@ pub(crate) trait Expand {
     );
 }
 
-/// The one walk of the movement rules: feeds every action (move or
-/// declaration) of `us` through `expand` into `sink`, pieces by role in
+/// The one walk of the movement rules (§2, §3): feeds every action (move or
+/// declaration, §4) of `us` through `expand` into `sink`, pieces by role in
 /// [`PIECES`] order and then pawns, each by ascending square.
 ///
 /// A counting sink gets the pawns' actions in bulk; a sink that is
@@ -263,8 +264,8 @@ pub(crate) fn walk<E: Expand, S: MoveSink<E::Move>>(board: &Board, us: Team, exp
 
 /// The walk's actions as the position's inputs ([`Move`]s), promotions
 /// expanded: a pawn stepping onto its far rank is three inputs (one per
-/// promotion choice); a declaration is one (promotion comes with its
-/// resolution).
+/// promotion choice, §2); a declaration is one (promotion comes with its
+/// resolution, §10).
 pub(crate) struct Actions {
     enemy: SquareSet,
     far: SquareSet,
@@ -389,9 +390,9 @@ impl<M> MoveSink<M> for Tally {
     }
 }
 
-/// The walk's actions as the children of a perft node: one per move and
-/// promotion choice, and per declaration the challenger-wins children (with
-/// `FULL`, also defender-wins and draw). Counting, it counts those children
+/// The walk's actions as the children of a perft node (§9, §10): one per
+/// move and promotion choice, and per declaration the challenger-wins
+/// children (with `FULL`, also defender-wins and draw; never foul). Counting, it counts those children
 /// in bulk.
 struct Children<'a, const FULL: bool> {
     node: &'a Node,

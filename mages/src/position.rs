@@ -15,18 +15,20 @@ use crate::movegen::{self, State};
 use crate::moves::{Engagement, Move, ParseMoveError, Resolution};
 use crate::piece::{Piece, Role, Team};
 use crate::rules::{FoulDefender, NoAction, Rules};
-use crate::setup::{ParseSetupError, Setup};
+use crate::setup::{ParseSetupError, Setup, Spans};
 use crate::zobrist::KEYS;
 
-/// The legal inputs of a position.
+/// The legal inputs of a position, on the stack.
 ///
-/// Bound: a team has at most 12 pieces (validated), so at most 12 non-pawn
-/// pieces once pawns promote. A Counselor reaches at most 22 squares of the
-/// 6x8 board (test `move_list_bound`), and a pawn at most 3 squares with 3
-/// promotion choices each, so a team has at most 12 × 22 = 264 actions
-/// (6 × 22 + 6 × 9 = 186 with six pawns): under 320. A pending engagement has
-/// at most 10 inputs.
-pub type MoveList = ArrayVec<Move, 320>;
+/// Bound, 12 × 22 = 264: a team has at most 12 pieces (validated, and play
+/// never adds one), all of them non-pawns once its pawns promote. Listed
+/// inputs are unmarked actions (one per destination, three per quiet pawn
+/// step onto the far rank), and the widest piece, a Counselor, reaches at
+/// most 22 squares of the 6x8 board (from `c4`, `d4`, `c5` or `d5`; test
+/// `move_list_bound`), while a pawn has at most 1 × 3 + 2 = 5 inputs and the
+/// other roles fewer than 22. Otherwise the list holds one `pass`, or a
+/// pending engagement's at most 3 + 3 + 1 + 3 = 10 resolutions.
+pub type MoveList = ArrayVec<Move, 264>;
 
 /// A position string is malformed or describes an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,60 +36,70 @@ pub enum ParseMagesError {
     /// The text does not follow the grammar.
     #[error(transparent)]
     Syntax(#[from] ParseSetupError),
-    /// The text is well-formed but not a position of the game.
-    #[error("{error} (byte {at})")]
+    /// The text is well-formed but not a position of the game: every
+    /// problem found, in the order checked, each at its byte offset.
+    #[error("{}", Problem::list(issues))]
     Invalid {
-        /// What is wrong.
-        error: PositionError,
-        /// Byte offset of the offending square or field.
-        at: usize,
+        /// The problems; never empty.
+        issues: Vec<Problem>,
     },
 }
 
-/// The byte offset in a position string where `error` is located: the square
-/// in the board or halos field, or the start of the field it names.
-fn error_offset(text: &str, error: &PositionError) -> usize {
-    let bytes = text.as_bytes();
-    let mut starts = vec![0];
-    starts.extend(bytes.iter().enumerate().filter(|(_, c)| **c == b' ').map(|(i, _)| i + 1));
-    let field = |k: usize| starts.get(k).copied().unwrap_or(text.len());
-    match *error {
-        PositionError::PawnOnFarRank { square } => board_offset(bytes, square),
-        PositionError::HaloOnEmptySquare { square } => {
-            let at = field(3);
-            let name = square.to_string();
-            text[at..].find(&name).map_or(at, |i| at + i)
-        }
-        PositionError::BadEngagement { .. } | PositionError::PendingOutOfPlace => field(2),
-        PositionError::EndWithoutMissingRoyal => field(6),
-        PositionError::RoyalCount { .. } | PositionError::NoRoyal | PositionError::TooManyPieces { .. } => 0,
+/// One reason a well-formed position string is not a position of the game,
+/// and where: the byte offset of the offending square in the board or halos
+/// field, or of the start of the field it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{issue} (byte {at})")]
+pub struct Problem {
+    /// What is wrong.
+    pub issue: Issue,
+    /// Byte offset.
+    pub at: usize,
+}
+
+impl Problem {
+    /// The problems, separated by `; `.
+    fn list(problems: &[Problem]) -> String {
+        problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+    }
+
+    /// `issue` located by the offsets recorded while parsing.
+    fn locate(issue: Issue, spans: &Spans) -> Problem {
+        let at = match issue {
+            Issue::PawnOnFarRank { square } => spans.pieces[square.index()],
+            Issue::HaloOnEmptySquare { square } => spans.halos[square.index()],
+            Issue::BadEngagement { .. } | Issue::PendingOutOfPlace => spans.fields[2],
+            Issue::EndWithoutMissingRoyal => spans.fields[6],
+            Issue::RoyalCount { .. } | Issue::NoRoyal | Issue::TooManyPieces { .. } => spans.fields[0],
+        };
+        Problem { issue, at }
     }
 }
 
-/// The byte offset of `square`'s piece in the board field at the start of
-/// the position string `bytes`, found by walking the field; 0 when the field
-/// has no piece there.
-fn board_offset(bytes: &[u8], square: Square) -> usize {
-    let (mut rank, mut file) = (7u8, 0u8);
-    for (i, &c) in bytes.iter().enumerate() {
-        match c {
-            b'/' => (rank, file) = (rank.saturating_sub(1), 0),
-            b'1'..=b'6' => file += c - b'0',
-            b' ' => break,
-            _ => {
-                if (rank, file) == (square.rank().index(), square.file().index()) {
-                    return i;
-                }
-                file += 1;
+/// A [`Setup`] is not a position of the game: every [`Issue`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The issues, in the order checked (board, halos, end, pending); never empty.
+    pub issues: Vec<Issue>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
             }
+            write!(f, "{issue}")?;
         }
+        Ok(())
     }
-    0
 }
 
-/// A [`Setup`] is not a position of the game. Each variant names the field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
+impl std::error::Error for PositionError {}
+
+/// One reason a [`Setup`] is not a position of the game. Each variant names the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum Issue {
     /// A team has more than one Royal.
     #[error("board: {team} has {count} Royals (at most 1)")]
     RoyalCount {
@@ -158,8 +170,9 @@ impl Mages {
     /// Validates a setup under `rules`.
     ///
     /// # Errors
-    /// The first [`PositionError`] found.
+    /// [`PositionError`] with every [`Issue`] found.
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Mages, PositionError> {
+        let mut issues = Vec::new();
         let mut board = setup.board;
         for sq in board.halos() {
             board.set_halo(sq, false);
@@ -167,45 +180,54 @@ impl Mages {
         for team in Team::ALL {
             let royals = board.pieces(Piece::new(team, Role::Royal)).count();
             if royals > 1 {
-                return Err(PositionError::RoyalCount { team, count: royals });
+                issues.push(Issue::RoyalCount { team, count: royals });
             }
             let pieces = board.team(team).count();
             let pawns = board.pieces(Piece::new(team, Role::Pawn)).count();
             if pieces > 12 || pawns > 6 {
-                return Err(PositionError::TooManyPieces { team, pieces, pawns });
+                issues.push(Issue::TooManyPieces { team, pieces, pawns });
             }
-            if let Some(sq) = (board.pieces(Piece::new(team, Role::Pawn)) & far_rank(team)).first() {
-                return Err(PositionError::PawnOnFarRank { square: sq });
+            for square in board.pieces(Piece::new(team, Role::Pawn)) & far_rank(team) {
+                issues.push(Issue::PawnOnFarRank { square });
             }
         }
-        for sq in setup.halos {
-            if !board.occupied().contains(sq) {
-                return Err(PositionError::HaloOnEmptySquare { square: sq });
+        for square in setup.halos {
+            if board.occupied().contains(square) {
+                board.set_halo(square, true);
+            } else {
+                issues.push(Issue::HaloOnEmptySquare { square });
             }
-            board.set_halo(sq, true);
         }
-        let missing: Vec<Team> = Team::ALL.into_iter().filter(|&t| board.royal(t).is_none()).collect();
-        let end = match (missing.as_slice(), setup.end) {
-            ([], None) => None,
-            ([], Some(_)) => return Err(PositionError::EndWithoutMissingRoyal),
-            ([loser], reason) => Some((reason.unwrap_or(EndReason::RoyalDowned), Some(loser.other()))),
-            _ => return Err(PositionError::NoRoyal),
-        };
-        let pending = match setup.pending {
-            None => None,
-            Some((challenger, defender)) => {
-                let ok = board.team(setup.turn).contains(challenger)
-                    && board.team(setup.turn.other()).contains(defender)
-                    && board.targets(challenger).contains(defender);
-                if !ok {
-                    return Err(PositionError::BadEngagement { challenger, defender });
-                }
-                if setup.passes > 0 || end.is_some() {
-                    return Err(PositionError::PendingOutOfPlace);
-                }
-                Some(Engagement::new(challenger, defender))
+        let mut missing = Team::ALL.into_iter().filter(|&t| board.royal(t).is_none());
+        let end = match (missing.next(), missing.next(), setup.end) {
+            (None, _, None) => None,
+            (None, _, Some(_)) => {
+                issues.push(Issue::EndWithoutMissingRoyal);
+                None
+            }
+            (Some(loser), None, reason) => {
+                Some((reason.unwrap_or(EndReason::RoyalDowned), Some(loser.other())))
+            }
+            (Some(_), Some(_), _) => {
+                issues.push(Issue::NoRoyal);
+                None
             }
         };
+        let over = end.is_some() || issues.contains(&Issue::NoRoyal);
+        let pending = setup.pending.map(|(challenger, defender)| {
+            let ok = board.team(setup.turn).contains(challenger)
+                && board.team(setup.turn.other()).contains(defender)
+                && board.targets(challenger).contains(defender);
+            if !ok {
+                issues.push(Issue::BadEngagement { challenger, defender });
+            } else if setup.passes > 0 || over {
+                issues.push(Issue::PendingOutOfPlace);
+            }
+            Engagement::new(challenger, defender)
+        });
+        if !issues.is_empty() {
+            return Err(PositionError { issues });
+        }
         let state =
             State::new(board, setup.turn, pending, setup.passes, (setup.ply, rules.ply_limit.is_some()));
         let mut pos = Mages { state, end, rules };
@@ -242,9 +264,10 @@ impl Mages {
     /// # Errors
     /// [`ParseMagesError`] naming the field (and byte offset for syntax errors).
     pub fn from_fen_with(text: &str, rules: Rules) -> Result<Mages, ParseMagesError> {
-        let setup = Setup::from_ascii(text.as_bytes())?;
-        Mages::from_setup(&setup, rules)
-            .map_err(|error| ParseMagesError::Invalid { at: error_offset(text, &error), error })
+        let (setup, spans) = Setup::parse(text.as_bytes())?;
+        Mages::from_setup(&setup, rules).map_err(|e| ParseMagesError::Invalid {
+            issues: e.issues.into_iter().map(|issue| Problem::locate(issue, &spans)).collect(),
+        })
     }
 
     /// The pieces and halos.
@@ -369,8 +392,8 @@ impl Mages {
         Some(mv)
     }
 
-    /// The inputs resolving the pending engagement with `resolution`: one, or
-    /// three when it promotes a pawn. Empty without a pending engagement.
+    /// The inputs resolving the pending engagement with `resolution` (§4):
+    /// one, or three when it promotes a pawn (§10). Empty without a pending engagement.
     #[must_use]
     pub fn resolution_moves(&self, resolution: Resolution) -> ArrayVec<Move, 3> {
         let mut out = ArrayVec::new();
@@ -410,6 +433,8 @@ impl Mages {
         out
     }
 
+    /// Decides whether the game is over (§7): a Royal off the board, a
+    /// double pass, the ply limit, or (under [`NoAction::Lose`]) no action.
     fn update_end(&mut self, royal_reason: EndReason) {
         self.end = if let Some(loser) = Team::ALL.into_iter().find(|&t| self.state.board.royal(t).is_none()) {
             Some((royal_reason, Some(loser.other())))
@@ -426,7 +451,7 @@ impl Mages {
         };
     }
 
-    /// Forfeits the side to move's turn (a referee decision): the move passes
+    /// Forfeits the side to move's turn (a referee decision, §6): the move passes
     /// to the other team; this is not a pass. Returns `false` (doing nothing)
     /// while an engagement is pending or once the game is over.
     pub fn forfeit_turn(&mut self) -> bool {
@@ -447,7 +472,9 @@ impl Mages {
         }
     }
 
-    /// Checks a syntactically valid input against the position, naming what is wrong.
+    /// Checks a syntactically valid input against the position, naming what
+    /// is wrong: a pass only without an action, a promotion letter exactly
+    /// where a pawn promotes, a heresy only without a halo (§5, §10).
     fn check(&self, mv: Move) -> Result<Move, ParseMoveError> {
         if self.is_over() {
             return Err(ParseMoveError::GameOver { status: Position::status(self) });
@@ -687,7 +714,7 @@ mod tests {
     use super::*;
     use crate::zobrist;
 
-    const SUITE: &str = include_str!("../../fixtures/mages/mages.perft");
+    const SUITE: &str = include_str!("../../fixtures/mages/perft.perft");
 
     fn from_scratch(pos: &Mages) -> u64 {
         let s = &pos.state;
