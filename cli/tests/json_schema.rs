@@ -109,7 +109,7 @@ fn positions(variant: &str) -> Vec<Option<String>> {
         }
         "mages" => {
             for f in ["middle-1", "pending-melee", "pending-pawn-challenger", "must-pass", "finished"] {
-                out.push(fixture(&format!("mages/{f}.fen")));
+                out.push(fixture(&format!("mages/positions/{f}.fen")));
             }
         }
         "joker" => {
@@ -232,7 +232,7 @@ fn marks_and_pending_engagements_are_structured() {
         *b8,
         serde_json::json!({"square": "b8", "role": "queen", "colour": "white", "marks": ["promoted"]})
     );
-    let pending = std::fs::read_to_string(root().join("fixtures/mages/pending-melee.fen")).unwrap();
+    let pending = std::fs::read_to_string(root().join("fixtures/mages/positions/pending-melee.fen")).unwrap();
     let doc = json(&["show", "mages", "--fen", pending.trim(), "--json"]);
     let e = &doc["pending_engagement"];
     assert_eq!(

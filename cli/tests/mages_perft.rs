@@ -1,5 +1,5 @@
 //! The CLI's perft path (`motley perft mages …`, threaded split over root
-//! inputs) against the data of `fixtures/mages/mages.perft`, run as a
+//! inputs) against the data of `fixtures/mages/perft.perft`, run as a
 //! process: every position and every count up to a node cap, in both modes,
 //! plain text with `--divide` and JSON, one and two threads, and UCI
 //! `go perft`. At a pending engagement the divide lists only the counted
@@ -12,7 +12,7 @@ use motley_core::PerftMode;
 use motley_core::perft::parse_perft_file;
 use serde_json::Value;
 
-const SUITE: &str = include_str!("../../fixtures/mages/mages.perft");
+const SUITE: &str = include_str!("../../fixtures/mages/perft.perft");
 
 /// The largest expected count run through the binary (each count is one
 /// process; the largest of these take well under a second at opt-level 2).

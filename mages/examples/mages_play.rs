@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Seeded random play to the end; the outcome model resolves engagements.
     let mut pos = Mages::from_setup(&pos.to_setup(), Rules { ply_limit: Some(300), ..Rules::default() })?;
     let mut rng = StdRng::seed_from_u64(7);
-    while pos.play_random(&DEFAULT_MODEL, &mut rng).is_some() {}
+    while pos.play_random_with(&DEFAULT_MODEL, &mut rng).is_some() {}
     let outcome = pos.outcome().ok_or("the game should be over")?;
     match outcome.winner() {
         Some(seat) => println!("result: {} wins ({})", pos.seat_name(seat), outcome.reason()),

@@ -8,20 +8,33 @@ use crate::piece::{Piece, Role, Team};
 /// A square of the 6x8 board (`a1` = 0, `f8` = 47).
 pub type Square = motley_core::Square<Board6x8>;
 /// A set of squares of the 6x8 board.
-pub type SquareSet = Bits<1>;
+pub type SquareSet = motley_core::SquareSet<Board6x8, 1>;
+
+/// The set of the squares whose indices are the set bits of `bits` (which
+/// must lie on the board: bits 0 to 47).
+#[inline(always)]
+const fn squares(bits: u64) -> SquareSet {
+    SquareSet::from_bits(Bits([bits]))
+}
+
+/// The index bits of `set`.
+#[inline(always)]
+const fn word(set: SquareSet) -> u64 {
+    set.bits().0[0]
+}
 
 /// Every square of the board.
-pub const ALL: SquareSet = <Board6x8 as SetGeometry<1>>::ALL;
+pub const ALL: SquareSet = SquareSet::ALL;
 /// File `a`.
-pub const FILE_A: SquareSet = <Board6x8 as SetGeometry<1>>::FILE_MASKS[0];
+pub const FILE_A: SquareSet = SquareSet::from_bits(<Board6x8 as SetGeometry<1>>::FILE_MASKS[0]);
 /// File `f`.
-pub const FILE_F: SquareSet = <Board6x8 as SetGeometry<1>>::FILE_MASKS[5];
+pub const FILE_F: SquareSet = SquareSet::from_bits(<Board6x8 as SetGeometry<1>>::FILE_MASKS[5]);
 /// Rank `1`.
-pub const RANK_1: SquareSet = <Board6x8 as SetGeometry<1>>::RANK_MASKS[0];
+pub const RANK_1: SquareSet = SquareSet::from_bits(<Board6x8 as SetGeometry<1>>::RANK_MASKS[0]);
 /// Rank `8`.
-pub const RANK_8: SquareSet = <Board6x8 as SetGeometry<1>>::RANK_MASKS[7];
+pub const RANK_8: SquareSet = SquareSet::from_bits(<Board6x8 as SetGeometry<1>>::RANK_MASKS[7]);
 
-/// The rank (0-based) on which a team's pawns promote, as a set.
+/// The rank on which a team's pawns promote (§2), as a set.
 #[inline]
 #[must_use]
 pub const fn far_rank(team: Team) -> SquareSet {
@@ -36,19 +49,20 @@ pub const fn far_rank(team: Team) -> SquareSet {
 #[must_use]
 pub const fn pawn_pushes(team: Team, pawns: SquareSet) -> SquareSet {
     match team {
-        Team::Green => Bits([(pawns.0[0] << 6) & ALL.0[0]]),
-        Team::Blue => Bits([pawns.0[0] >> 6]),
+        Team::Green => squares((word(pawns) << 6) & word(ALL)),
+        Team::Blue => squares(word(pawns) >> 6),
     }
 }
 
-/// The forward diagonal toward file `a` ("duskward") of each of `pawns`.
+/// The forward diagonal toward file `a` ("duskward", the same for both
+/// teams, §1) of each of `pawns`.
 #[inline]
 #[must_use]
 pub const fn pawn_dusk(team: Team, pawns: SquareSet) -> SquareSet {
-    let p = pawns.0[0] & !FILE_A.0[0];
+    let p = word(pawns) & !word(FILE_A);
     match team {
-        Team::Green => Bits([(p << 5) & ALL.0[0]]),
-        Team::Blue => Bits([p >> 7]),
+        Team::Green => squares((p << 5) & word(ALL)),
+        Team::Blue => squares(p >> 7),
     }
 }
 
@@ -56,35 +70,71 @@ pub const fn pawn_dusk(team: Team, pawns: SquareSet) -> SquareSet {
 #[inline]
 #[must_use]
 pub const fn pawn_dawn(team: Team, pawns: SquareSet) -> SquareSet {
-    let p = pawns.0[0] & !FILE_F.0[0];
+    let p = word(pawns) & !word(FILE_F);
     match team {
-        Team::Green => Bits([(p << 7) & ALL.0[0]]),
-        Team::Blue => Bits([p >> 5]),
+        Team::Green => squares((p << 7) & word(ALL)),
+        Team::Blue => squares(p >> 5),
     }
+}
+
+/// The squares from which `team`'s pawns engage the squares of `dusk` on
+/// their duskward diagonal (`dawnward` false) or of `dawn` on their
+/// dawnward one: the inverse shifts of [`pawn_dusk`] and [`pawn_dawn`].
+#[inline(always)]
+#[must_use]
+pub(crate) const fn pawn_origins(team: Team, targets: SquareSet, dawnward: bool) -> SquareSet {
+    let t = word(targets);
+    squares(
+        match (team, dawnward) {
+            (Team::Green, false) => t >> 5,
+            (Team::Green, true) => t >> 7,
+            (Team::Blue, false) => t << 7,
+            (Team::Blue, true) => t << 5,
+        } & word(ALL),
+    )
+}
+
+/// The actions of `team`'s pawns on `pawns` (§2): forward steps onto empty
+/// squares (not in `occupied`), and engagements of `enemy` pieces on the
+/// duskward and dawnward forward diagonals.
+#[inline(always)]
+#[must_use]
+pub(crate) const fn pawn_steps(
+    team: Team,
+    pawns: SquareSet,
+    occupied: SquareSet,
+    enemy: SquareSet,
+) -> (SquareSet, SquareSet, SquareSet) {
+    (
+        squares(word(pawn_pushes(team, pawns)) & !word(occupied)),
+        squares(word(pawn_dusk(team, pawns)) & word(enemy)),
+        squares(word(pawn_dawn(team, pawns)) & word(enemy)),
+    )
 }
 
 /// The squares a pawn of `team` on `sq` may engage (its two forward diagonals).
 #[inline]
 #[must_use]
 pub fn pawn_engages(team: Team, sq: Square) -> SquareSet {
-    let one = SquareSet::from_index(sq.bit());
+    let one = SquareSet::from_square(sq);
     pawn_dusk(team, one) | pawn_dawn(team, one)
 }
 
-/// The squares a non-pawn piece of `role` on `sq` reaches through `occupied`:
+/// The squares a non-pawn piece of `role` on `sq` reaches through `occupied` (§2, §3):
 /// its empty destinations plus the first occupied square on each line (which
 /// it may engage if an enemy stands there). For a pawn, the forward step and
 /// both forward diagonals, whatever stands there.
 #[inline]
 #[must_use]
 pub fn reach(role: Role, team: Team, sq: Square, occupied: SquareSet) -> SquareSet {
+    let occupied = occupied.bits();
     match role {
-        Role::Royal => <Board6x8 as SetGeometry<1>>::king(sq),
-        Role::Counselor => slider::queen(sq, occupied),
-        Role::Chariot => slider::bishop(sq, occupied),
-        Role::Shaman => slider::rook(sq, occupied),
+        Role::Royal => SquareSet::from_bits(<Board6x8 as SetGeometry<1>>::king(sq)),
+        Role::Counselor => SquareSet::from_bits(slider::queen(sq, occupied)),
+        Role::Chariot => SquareSet::from_bits(slider::bishop(sq, occupied)),
+        Role::Shaman => SquareSet::from_bits(slider::rook(sq, occupied)),
         Role::Pawn => {
-            let one = SquareSet::from_index(sq.bit());
+            let one = SquareSet::from_square(sq);
             pawn_pushes(team, one) | pawn_dusk(team, one) | pawn_dawn(team, one)
         }
     }
@@ -113,12 +163,15 @@ impl Board {
     pub fn start() -> Board {
         let mut b = Board::empty();
         let back = [Role::Shaman, Role::Chariot, Role::Counselor, Role::Royal, Role::Chariot, Role::Shaman];
-        for (file, &role) in back.iter().enumerate() {
-            let f = file as u8;
-            b.put(Square::new_unchecked(f), Piece::new(Team::Green, role));
-            b.put(Square::new_unchecked(6 + f), Piece::new(Team::Green, Role::Pawn));
-            b.put(Square::new_unchecked(36 + f), Piece::new(Team::Blue, Role::Pawn));
-            b.put(Square::new_unchecked(42 + f), Piece::new(Team::Blue, role));
+        for sq in Square::all() {
+            let role = back[usize::from(sq.file().index())];
+            match sq.rank().index() {
+                0 => b.put(sq, Piece::new(Team::Green, role)),
+                1 => b.put(sq, Piece::new(Team::Green, Role::Pawn)),
+                6 => b.put(sq, Piece::new(Team::Blue, Role::Pawn)),
+                7 => b.put(sq, Piece::new(Team::Blue, role)),
+                _ => {}
+            }
         }
         b
     }
@@ -162,23 +215,23 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn has_halo(&self, sq: Square) -> bool {
-        self.halos.contains(sq.bit())
+        self.halos.contains(sq)
     }
 
     /// The square of `team`'s Royal, if it is on the board.
     #[inline]
     #[must_use]
     pub fn royal(&self, team: Team) -> Option<Square> {
-        self.pieces(Piece::new(team, Role::Royal)).first().map(Square::new_unchecked)
+        self.pieces(Piece::new(team, Role::Royal)).first()
     }
 
     /// The team of the piece on `sq`.
     #[inline]
     #[must_use]
     pub fn team_at(&self, sq: Square) -> Option<Team> {
-        if self.teams[Team::Green].contains(sq.bit()) {
+        if self.teams[Team::Green].contains(sq) {
             Some(Team::Green)
-        } else if self.teams[Team::Blue].contains(sq.bit()) {
+        } else if self.teams[Team::Blue].contains(sq) {
             Some(Team::Blue)
         } else {
             None
@@ -189,7 +242,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL.into_iter().find(|&r| self.roles[r].contains(sq.bit()))
+        Role::ALL.into_iter().find(|&r| self.roles[r].contains(sq))
     }
 
     /// The piece on `sq`.
@@ -202,8 +255,8 @@ impl Board {
     /// Puts `piece` on the empty square `sq` (without a halo).
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
-        self.teams[piece.team].add(sq.bit());
-        self.roles[piece.role].add(sq.bit());
+        self.teams[piece.team].add(sq);
+        self.roles[piece.role].add(sq);
     }
 
     /// Removes and returns the piece on `sq` (and its halo).
@@ -217,21 +270,21 @@ impl Board {
     /// Removes `piece`, known to stand on `sq`, and its halo.
     #[inline]
     pub fn remove_known(&mut self, sq: Square, piece: Piece) {
-        self.teams[piece.team].remove(sq.bit());
-        self.roles[piece.role].remove(sq.bit());
-        self.halos.remove(sq.bit());
+        self.teams[piece.team].remove(sq);
+        self.roles[piece.role].remove(sq);
+        self.halos.remove(sq);
     }
 
     /// Moves `piece` from `from` to the empty square `to`, with its halo,
     /// becoming `becomes` (its own role, or a promotion).
     #[inline]
     pub fn relocate(&mut self, from: Square, to: Square, piece: Piece, becomes: Role) {
-        let (f, t) = (from.bit(), to.bit());
-        self.teams[piece.team] ^= SquareSet::from_index(f).with(t);
-        self.roles[piece.role].remove(f);
-        self.roles[becomes].add(t);
-        if self.halos.contains(f) {
-            self.halos ^= SquareSet::from_index(f).with(t);
+        let both = SquareSet::from_square(from).with(to);
+        self.teams[piece.team] ^= both;
+        self.roles[piece.role].remove(from);
+        self.roles[becomes].add(to);
+        if self.halos.contains(from) {
+            self.halos ^= both;
         }
     }
 
@@ -239,9 +292,9 @@ impl Board {
     #[inline]
     pub fn set_halo(&mut self, sq: Square, halo: bool) {
         if halo {
-            self.halos.add(sq.bit());
+            self.halos.add(sq);
         } else {
-            self.halos.remove(sq.bit());
+            self.halos.remove(sq);
         }
     }
 
@@ -253,9 +306,8 @@ impl Board {
         let occ = self.occupied();
         let enemy = self.teams[piece.team.other()];
         if piece.role == Role::Pawn {
-            let one = SquareSet::from_index(sq.bit());
-            (pawn_pushes(piece.team, one) - occ)
-                | ((pawn_dusk(piece.team, one) | pawn_dawn(piece.team, one)) & enemy)
+            let (pushes, dusk, dawn) = pawn_steps(piece.team, SquareSet::from_square(sq), occ, enemy);
+            pushes | dusk | dawn
         } else {
             reach(piece.role, piece.team, sq, occ) - self.teams[piece.team]
         }
@@ -274,8 +326,8 @@ mod tests {
     #[test]
     fn masks() {
         assert_eq!(FILE_A.count(), 8);
-        assert!(FILE_A.contains(sq("a8").bit()) && FILE_F.contains(sq("f1").bit()));
-        assert!(RANK_8.contains(sq("f8").bit()) && RANK_1.contains(sq("a1").bit()));
+        assert!(FILE_A.contains(sq("a8")) && FILE_F.contains(sq("f1")));
+        assert!(RANK_8.contains(sq("f8")) && RANK_1.contains(sq("a1")));
         assert_eq!((FILE_F | RANK_8).count(), 13);
     }
 
@@ -294,13 +346,13 @@ mod tests {
         assert_eq!(pawn_pushes(Team::Green, all), all - RANK_1);
         assert_eq!(pawn_pushes(Team::Blue, all), all - RANK_8);
         assert_eq!(
-            pawn_dusk(Team::Green, SquareSet::from_index(sq("a2").bit())),
+            pawn_dusk(Team::Green, SquareSet::from_square(sq("a2"))),
             SquareSet::EMPTY,
             "no wrap from file a"
         );
-        assert_eq!(pawn_engages(Team::Green, sq("f2")), SquareSet::from_index(sq("e3").bit()));
+        assert_eq!(pawn_engages(Team::Green, sq("f2")), SquareSet::from_square(sq("e3")));
         assert_eq!(
-            pawn_engages(Team::Blue, sq("c5")).diagram::<Board6x8>().to_string(),
+            pawn_engages(Team::Blue, sq("c5")).bits().diagram::<Board6x8>().to_string(),
             "......\n......\n......\n......\n.X.X..\n......\n......\n......\n"
         );
     }

@@ -106,7 +106,6 @@ impl Mages {
         let board = self.board();
         let mut total = 0;
         for sq in board.team(team).iter() {
-            let sq = Square::new_unchecked(sq);
             let Some(role) = board.role_at(sq) else { continue };
             total += value(role);
             if role == Role::Pawn {
@@ -123,15 +122,14 @@ impl Mages {
         let board = self.board();
         let Some(royal) = board.royal(team) else { return 0 };
         let enemy = team.other();
-        let zone = <motley_core::Board6x8 as motley_core::SetGeometry<1>>::king(royal);
+        let zone = crate::board::reach(Role::Royal, enemy, royal, SquareSet::EMPTY);
         let enemy_moves = self.side_to_move() == enemy;
         let mut penalty = 0.0;
         let mut near = 0;
         for sq in board.team(enemy).iter() {
-            let sq = Square::new_unchecked(sq);
             let Some(role) = board.role_at(sq) else { continue };
             let targets = board.targets(sq);
-            if targets.contains(royal.bit()) {
+            if targets.contains(royal) {
                 let p = DEFAULT_MODEL.odds(role, Role::Royal, Combat::between(sq, royal)).challenger;
                 let share = if enemy_moves { 1.0 } else { 0.25 };
                 penalty += p * share * f64::from(ROYAL_STAKE);
@@ -149,10 +147,8 @@ impl Mages {
         let enemy: SquareSet = board.team(us.other());
         let mut best = 0;
         for from in board.team(us).iter() {
-            let from = Square::new_unchecked(from);
             let Some(role) = board.role_at(from) else { continue };
             for to in (board.targets(from) & enemy).iter() {
-                let to = Square::new_unchecked(to);
                 let Some(victim) = board.role_at(to) else { continue };
                 best = best.max(engagement_gain(role, victim, Combat::between(from, to)));
             }
@@ -163,7 +159,7 @@ impl Mages {
     /// Whether `mv` declares an engagement.
     fn declares_engagement(&self, mv: Move) -> bool {
         matches!(mv, Move::Action { to, .. }
-            if self.pending().is_none() && self.board().team(self.side_to_move().other()).contains(to.bit()))
+            if self.pending().is_none() && self.board().team(self.side_to_move().other()).contains(to))
     }
 
     /// The expected material change of declaring an engagement `from` → `to`.

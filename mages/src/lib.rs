@@ -28,8 +28,10 @@ pub use motley_core::{
 };
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
-pub use position::{Mages, MoveList, ParseMagesError, PositionError};
+pub use position::{Issue, Mages, MoveList, ParseMagesError, PositionError, Problem};
 pub use record::MagesRecord;
 pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
 pub use setup::{ParseSetupError, Setup};
 pub use view::{BLUE, CHALLENGER_MARK, DEFENDER_MARK, GREEN};
+
+motley_core::serde_via_text!(Mages, Move, Setup);

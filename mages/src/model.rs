@@ -1,4 +1,4 @@
-//! [`OutcomeModel`]: the probabilities of an engagement's outcomes.
+//! [`OutcomeModel`]: the probabilities of an engagement's outcomes (§8).
 
 use rand::Rng;
 

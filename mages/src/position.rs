@@ -2,6 +2,7 @@
 //! clocks). Implements [`motley_core::Position`] and [`motley_core::BoardView`].
 
 use core::fmt;
+use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use motley_core::{Outcome, PerftMode, Position, Seat};
@@ -10,22 +11,24 @@ use rand::Rng;
 use crate::board::{Board, Square, far_rank};
 use crate::end::EndReason;
 use crate::model::{DEFAULT_MODEL, OutcomeModel};
-use crate::movegen::{self, Node};
+use crate::movegen::{self, State};
 use crate::moves::{Engagement, Move, ParseMoveError, Resolution};
 use crate::piece::{Piece, Role, Team};
 use crate::rules::{FoulDefender, NoAction, Rules};
-use crate::setup::{ParseSetupError, Setup};
-use crate::zobrist;
+use crate::setup::{ParseSetupError, Setup, Spans};
+use crate::zobrist::KEYS;
 
-/// The legal inputs of a position.
+/// The legal inputs of a position, on the stack.
 ///
-/// Bound: a team has at most 12 pieces (validated), so at most 12 non-pawn
-/// pieces once pawns promote. A Counselor reaches at most 22 squares of the
-/// 6x8 board (test `move_list_bound`), and a pawn at most 3 squares with 3
-/// promotion choices each, so a team has at most 12 × 22 = 264 actions
-/// (6 × 22 + 6 × 9 = 186 with six pawns): under 320. A pending engagement has
-/// at most 10 inputs.
-pub type MoveList = ArrayVec<Move, 320>;
+/// Bound, 12 × 22 = 264: a team has at most 12 pieces (validated, and play
+/// never adds one), all of them non-pawns once its pawns promote. Listed
+/// inputs are unmarked actions (one per destination, three per quiet pawn
+/// step onto the far rank), and the widest piece, a Counselor, reaches at
+/// most 22 squares of the 6x8 board (from `c4`, `d4`, `c5` or `d5`; test
+/// `move_list_bound`), while a pawn has at most 1 × 3 + 2 = 5 inputs and the
+/// other roles fewer than 22. Otherwise the list holds one `pass`, or a
+/// pending engagement's at most 3 + 3 + 1 + 3 = 10 resolutions.
+pub type MoveList = ArrayVec<Move, 264>;
 
 /// A position string is malformed or describes an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,60 +36,70 @@ pub enum ParseMagesError {
     /// The text does not follow the grammar.
     #[error(transparent)]
     Syntax(#[from] ParseSetupError),
-    /// The text is well-formed but not a position of the game.
-    #[error("{error} (byte {at})")]
+    /// The text is well-formed but not a position of the game: every
+    /// problem found, in the order checked, each at its byte offset.
+    #[error("{}", Problem::list(issues))]
     Invalid {
-        /// What is wrong.
-        error: PositionError,
-        /// Byte offset of the offending square or field.
-        at: usize,
+        /// The problems; never empty.
+        issues: Vec<Problem>,
     },
 }
 
-/// The byte offset in a position string where `error` is located: the square
-/// in the board or halos field, or the start of the field it names.
-fn error_offset(text: &str, error: &PositionError) -> usize {
-    let bytes = text.as_bytes();
-    let mut starts = vec![0];
-    starts.extend(bytes.iter().enumerate().filter(|(_, c)| **c == b' ').map(|(i, _)| i + 1));
-    let field = |k: usize| starts.get(k).copied().unwrap_or(text.len());
-    match *error {
-        PositionError::PawnOnFarRank { square } => board_offset(bytes, square),
-        PositionError::HaloOnEmptySquare { square } => {
-            let at = field(3);
-            let name = square.to_string();
-            text[at..].find(&name).map_or(at, |i| at + i)
-        }
-        PositionError::BadEngagement { .. } | PositionError::PendingOutOfPlace => field(2),
-        PositionError::EndWithoutMissingRoyal => field(6),
-        PositionError::RoyalCount { .. } | PositionError::NoRoyal | PositionError::TooManyPieces { .. } => 0,
+/// One reason a well-formed position string is not a position of the game,
+/// and where: the byte offset of the offending square in the board or halos
+/// field, or of the start of the field it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{issue} (byte {at})")]
+pub struct Problem {
+    /// What is wrong.
+    pub issue: Issue,
+    /// Byte offset.
+    pub at: usize,
+}
+
+impl Problem {
+    /// The problems, separated by `; `.
+    fn list(problems: &[Problem]) -> String {
+        problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+    }
+
+    /// `issue` located by the offsets recorded while parsing.
+    fn locate(issue: Issue, spans: &Spans) -> Problem {
+        let at = match issue {
+            Issue::PawnOnFarRank { square } => spans.pieces[square.index()],
+            Issue::HaloOnEmptySquare { square } => spans.halos[square.index()],
+            Issue::BadEngagement { .. } | Issue::PendingOutOfPlace => spans.fields[2],
+            Issue::EndWithoutMissingRoyal => spans.fields[6],
+            Issue::RoyalCount { .. } | Issue::NoRoyal | Issue::TooManyPieces { .. } => spans.fields[0],
+        };
+        Problem { issue, at }
     }
 }
 
-/// The byte offset of `square`'s piece in the board field at the start of
-/// the position string `bytes`, found by walking the field; 0 when the field
-/// has no piece there.
-fn board_offset(bytes: &[u8], square: Square) -> usize {
-    let (mut rank, mut file) = (7u8, 0u8);
-    for (i, &c) in bytes.iter().enumerate() {
-        match c {
-            b'/' => (rank, file) = (rank.saturating_sub(1), 0),
-            b'1'..=b'6' => file += c - b'0',
-            b' ' => break,
-            _ => {
-                if (rank, file) == (square.rank().index(), square.file().index()) {
-                    return i;
-                }
-                file += 1;
+/// A [`Setup`] is not a position of the game: every [`Issue`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The issues, in the order checked (board, halos, end, pending); never empty.
+    pub issues: Vec<Issue>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
             }
+            write!(f, "{issue}")?;
         }
+        Ok(())
     }
-    0
 }
 
-/// A [`Setup`] is not a position of the game. Each variant names the field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
+impl std::error::Error for PositionError {}
+
+/// One reason a [`Setup`] is not a position of the game. Each variant names the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum Issue {
     /// A team has more than one Royal.
     #[error("board: {team} has {count} Royals (at most 1)")]
     RoyalCount {
@@ -142,11 +155,7 @@ pub enum PositionError {
 /// [`Position::from_fen`] reads back to an equal position under default rules.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Mages {
-    pub(crate) board: Board,
-    pub(crate) turn: Team,
-    pub(crate) pending: Option<Engagement>,
-    pub(crate) passes: u8,
-    pub(crate) ply: u32,
+    pub(crate) state: State,
     end: Option<(EndReason, Option<Team>)>,
     pub(crate) rules: Rules,
 }
@@ -161,57 +170,68 @@ impl Mages {
     /// Validates a setup under `rules`.
     ///
     /// # Errors
-    /// The first [`PositionError`] found.
+    /// [`PositionError`] with every [`Issue`] found.
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Mages, PositionError> {
+        let mut issues = Vec::new();
         let mut board = setup.board;
         for sq in board.halos() {
-            board.set_halo(Square::new_unchecked(sq), false);
+            board.set_halo(sq, false);
         }
         for team in Team::ALL {
             let royals = board.pieces(Piece::new(team, Role::Royal)).count();
             if royals > 1 {
-                return Err(PositionError::RoyalCount { team, count: royals });
+                issues.push(Issue::RoyalCount { team, count: royals });
             }
             let pieces = board.team(team).count();
             let pawns = board.pieces(Piece::new(team, Role::Pawn)).count();
             if pieces > 12 || pawns > 6 {
-                return Err(PositionError::TooManyPieces { team, pieces, pawns });
+                issues.push(Issue::TooManyPieces { team, pieces, pawns });
             }
-            if let Some(sq) = (board.pieces(Piece::new(team, Role::Pawn)) & far_rank(team)).first() {
-                return Err(PositionError::PawnOnFarRank { square: Square::new_unchecked(sq) });
+            for square in board.pieces(Piece::new(team, Role::Pawn)) & far_rank(team) {
+                issues.push(Issue::PawnOnFarRank { square });
             }
         }
-        for sq in setup.halos {
-            if !board.occupied().contains(sq) {
-                return Err(PositionError::HaloOnEmptySquare { square: Square::new_unchecked(sq) });
+        for square in setup.halos {
+            if board.occupied().contains(square) {
+                board.set_halo(square, true);
+            } else {
+                issues.push(Issue::HaloOnEmptySquare { square });
             }
-            board.set_halo(Square::new_unchecked(sq), true);
         }
-        let missing: Vec<Team> = Team::ALL.into_iter().filter(|&t| board.royal(t).is_none()).collect();
-        let end = match (missing.as_slice(), setup.end) {
-            ([], None) => None,
-            ([], Some(_)) => return Err(PositionError::EndWithoutMissingRoyal),
-            ([loser], reason) => Some((reason.unwrap_or(EndReason::RoyalDowned), Some(loser.other()))),
-            _ => return Err(PositionError::NoRoyal),
-        };
-        let pending = match setup.pending {
-            None => None,
-            Some((challenger, defender)) => {
-                let ok = board.team(setup.turn).contains(challenger.bit())
-                    && board.team(setup.turn.other()).contains(defender.bit())
-                    && board.targets(challenger).contains(defender.bit());
-                if !ok {
-                    return Err(PositionError::BadEngagement { challenger, defender });
-                }
-                if setup.passes > 0 || end.is_some() {
-                    return Err(PositionError::PendingOutOfPlace);
-                }
-                Some(Engagement::new(challenger, defender))
+        let mut missing = Team::ALL.into_iter().filter(|&t| board.royal(t).is_none());
+        let end = match (missing.next(), missing.next(), setup.end) {
+            (None, _, None) => None,
+            (None, _, Some(_)) => {
+                issues.push(Issue::EndWithoutMissingRoyal);
+                None
+            }
+            (Some(loser), None, reason) => {
+                Some((reason.unwrap_or(EndReason::RoyalDowned), Some(loser.other())))
+            }
+            (Some(_), Some(_), _) => {
+                issues.push(Issue::NoRoyal);
+                None
             }
         };
-        let mut pos =
-            Mages { board, turn: setup.turn, pending, passes: setup.passes, ply: setup.ply, end, rules };
-        if pos.end.is_none() && pos.pending.is_none() {
+        let over = end.is_some() || issues.contains(&Issue::NoRoyal);
+        let pending = setup.pending.map(|(challenger, defender)| {
+            let ok = board.team(setup.turn).contains(challenger)
+                && board.team(setup.turn.other()).contains(defender)
+                && board.targets(challenger).contains(defender);
+            if !ok {
+                issues.push(Issue::BadEngagement { challenger, defender });
+            } else if setup.passes > 0 || over {
+                issues.push(Issue::PendingOutOfPlace);
+            }
+            Engagement::new(challenger, defender)
+        });
+        if !issues.is_empty() {
+            return Err(PositionError { issues });
+        }
+        let state =
+            State::new(board, setup.turn, pending, setup.passes, (setup.ply, rules.ply_limit.is_some()));
+        let mut pos = Mages { state, end, rules };
+        if pos.end.is_none() && pos.state.pending.is_none() {
             pos.update_end(EndReason::RoyalDowned);
         }
         Ok(pos)
@@ -220,14 +240,14 @@ impl Mages {
     /// The unvalidated form of the position (what the position string says).
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        let missing_royal = Team::ALL.into_iter().any(|t| self.board.royal(t).is_none());
+        let missing_royal = Team::ALL.into_iter().any(|t| self.state.board.royal(t).is_none());
         Setup {
-            board: self.board,
-            halos: self.board.halos(),
-            turn: self.turn,
-            pending: self.pending.map(|e| (e.challenger, e.defender)),
-            passes: self.passes,
-            ply: self.ply,
+            board: self.state.board,
+            halos: self.state.board.halos(),
+            turn: self.state.turn,
+            pending: self.state.pending.map(|e| (e.challenger, e.defender)),
+            passes: self.state.passes,
+            ply: self.state.ply,
             end: self.end.map(|(r, _)| r).filter(|_| missing_royal),
         }
     }
@@ -235,7 +255,8 @@ impl Mages {
     /// The start position under `rules`.
     #[must_use]
     pub fn start_with(rules: Rules) -> Mages {
-        Mages { board: Board::start(), turn: Team::Green, pending: None, passes: 0, ply: 0, end: None, rules }
+        let state = State::new(Board::start(), Team::Green, None, 0, (0, rules.ply_limit.is_some()));
+        Mages { state, end: None, rules }
     }
 
     /// Parses a position string and validates it under `rules`.
@@ -243,39 +264,40 @@ impl Mages {
     /// # Errors
     /// [`ParseMagesError`] naming the field (and byte offset for syntax errors).
     pub fn from_fen_with(text: &str, rules: Rules) -> Result<Mages, ParseMagesError> {
-        let setup = Setup::from_ascii(text.as_bytes())?;
-        Mages::from_setup(&setup, rules)
-            .map_err(|error| ParseMagesError::Invalid { at: error_offset(text, &error), error })
+        let (setup, spans) = Setup::parse(text.as_bytes())?;
+        Mages::from_setup(&setup, rules).map_err(|e| ParseMagesError::Invalid {
+            issues: e.issues.into_iter().map(|issue| Problem::locate(issue, &spans)).collect(),
+        })
     }
 
     /// The pieces and halos.
     #[must_use]
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.state.board
     }
 
     /// The team whose input comes next (the challenger's team while an engagement is pending).
     #[must_use]
     pub fn side_to_move(&self) -> Team {
-        self.turn
+        self.state.turn
     }
 
     /// The pending engagement, if any.
     #[must_use]
     pub fn pending(&self) -> Option<Engagement> {
-        self.pending
+        self.state.pending
     }
 
     /// Passes in a row just made.
     #[must_use]
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.state.passes
     }
 
     /// Turns completed since the start.
     #[must_use]
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.state.ply
     }
 
     /// The rule options.
@@ -297,6 +319,13 @@ impl Mages {
         self.end.map(|(reason, _)| reason)
     }
 
+    /// The winning team once the game is over (`None` while it goes on
+    /// and for a draw).
+    #[must_use]
+    pub fn winner(&self) -> Option<Team> {
+        self.end.and_then(|(_, winner)| winner)
+    }
+
     /// Whether the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
@@ -311,9 +340,9 @@ impl Mages {
     /// a pending engagement.
     #[must_use]
     pub fn chance_with(&self, model: &OutcomeModel) -> Option<Vec<(Move, f64)>> {
-        let e = self.pending?;
-        let challenger = self.board.role_at(e.challenger)?;
-        let defender = self.board.role_at(e.defender)?;
+        let e = self.state.pending?;
+        let challenger = self.state.board.role_at(e.challenger)?;
+        let defender = self.state.board.role_at(e.defender)?;
         let odds = model.odds(challenger, defender, e.combat);
         let mut out = Vec::new();
         for (resolution, p) in [
@@ -343,9 +372,9 @@ impl Mages {
         if self.is_over() {
             return None;
         }
-        if let Some(e) = self.pending {
-            let challenger = self.board.role_at(e.challenger)?;
-            let defender = self.board.role_at(e.defender)?;
+        if let Some(e) = self.state.pending {
+            let challenger = self.state.board.role_at(e.challenger)?;
+            let defender = self.state.board.role_at(e.defender)?;
             let odds = model.odds(challenger, defender, e.combat);
             let resolution = [Resolution::Challenger, Resolution::Defender, Resolution::Draw]
                 [OutcomeModel::sample_index(odds, rng)];
@@ -357,18 +386,18 @@ impl Mages {
     }
 
     /// Plays [`Mages::random_move`] and returns it.
-    pub fn play_random<R: Rng + ?Sized>(&mut self, model: &OutcomeModel, rng: &mut R) -> Option<Move> {
+    pub fn play_random_with<R: Rng + ?Sized>(&mut self, model: &OutcomeModel, rng: &mut R) -> Option<Move> {
         let mv = self.random_move(model, rng)?;
         self.play_unchecked(mv);
         Some(mv)
     }
 
-    /// The inputs resolving the pending engagement with `resolution`: one, or
-    /// three when it promotes a pawn. Empty without a pending engagement.
+    /// The inputs resolving the pending engagement with `resolution` (§4):
+    /// one, or three when it promotes a pawn (§10). Empty without a pending engagement.
     #[must_use]
     pub fn resolution_moves(&self, resolution: Resolution) -> ArrayVec<Move, 3> {
         let mut out = ArrayVec::new();
-        let Some(e) = self.pending else { return out };
+        let Some(e) = self.state.pending else { return out };
         let promotes = match resolution {
             Resolution::Challenger => self.promotes(e.challenger, e.defender),
             Resolution::Defender => self.promotes(e.defender, e.challenger),
@@ -390,8 +419,8 @@ impl Mages {
 
     /// Whether the piece on `from` is a pawn that would promote on reaching `to`.
     fn promotes(&self, from: Square, to: Square) -> bool {
-        self.board.role_at(from) == Some(Role::Pawn)
-            && self.board.team_at(from).is_some_and(|t| far_rank(t).contains(to.bit()))
+        self.state.board.role_at(from) == Some(Role::Pawn)
+            && self.state.board.team_at(from).is_some_and(|t| far_rank(t).contains(to))
     }
 
     /// The resolutions perft counts at the pending engagement.
@@ -404,61 +433,55 @@ impl Mages {
         out
     }
 
-    /// Ends the turn after a pass, forfeited turn or resolution, and decides
-    /// whether the game is over.
-    fn finish_turn(&mut self, royal_reason: EndReason) {
-        self.turn = self.turn.other();
-        self.ply += 1;
-        self.update_end(royal_reason);
-    }
-
+    /// Decides whether the game is over (§7): a Royal off the board, a
+    /// double pass, the ply limit, or (under [`NoAction::Lose`]) no action.
     fn update_end(&mut self, royal_reason: EndReason) {
-        self.end = if let Some(loser) = Team::ALL.into_iter().find(|&t| self.board.royal(t).is_none()) {
+        self.end = if let Some(loser) = Team::ALL.into_iter().find(|&t| self.state.board.royal(t).is_none()) {
             Some((royal_reason, Some(loser.other())))
-        } else if self.passes >= 2 && self.rules.double_pass_draw {
+        } else if self.state.passes >= 2 && self.rules.double_pass_draw {
             Some((EndReason::DoublePass, None))
-        } else if self.rules.ply_limit.is_some_and(|l| self.ply >= l) {
+        } else if self.rules.ply_limit.is_some_and(|l| self.state.ply >= l) {
             Some((EndReason::PlyLimit, None))
-        } else if self.rules.no_action == NoAction::Lose && !movegen::has_action(&self.board, self.turn) {
-            Some((EndReason::NoAction, Some(self.turn.other())))
+        } else if self.rules.no_action == NoAction::Lose
+            && !movegen::has_action(&self.state.board, self.state.turn)
+        {
+            Some((EndReason::NoAction, Some(self.state.turn.other())))
         } else {
             None
         };
     }
 
-    /// Forfeits the side to move's turn (a referee decision): the move passes
+    /// Forfeits the side to move's turn (a referee decision, §6): the move passes
     /// to the other team; this is not a pass. Returns `false` (doing nothing)
     /// while an engagement is pending or once the game is over.
     pub fn forfeit_turn(&mut self) -> bool {
-        if self.pending.is_some() || self.is_over() {
+        if self.state.pending.is_some() || self.is_over() {
             return false;
         }
-        self.passes = 0;
-        self.finish_turn(EndReason::RoyalDowned);
+        self.state.forfeit(&self.rules);
+        self.update_end(EndReason::RoyalDowned);
         true
-    }
-
-    fn node(&self) -> Node {
-        Node { board: self.board, turn: self.turn, passes: self.passes, ply: self.ply }
     }
 
     fn declares(&self, mv: Move) -> bool {
         match mv {
             Move::Action { to, .. } => {
-                self.pending.is_none() && self.board.team(self.turn.other()).contains(to.bit())
+                self.state.pending.is_none() && self.state.board.team(self.state.turn.other()).contains(to)
             }
             _ => false,
         }
     }
 
-    /// Checks a syntactically valid input against the position, naming what is wrong.
+    /// Checks a syntactically valid input against the position, naming what
+    /// is wrong: a pass only without an action, a promotion letter exactly
+    /// where a pawn promotes, a heresy only without a halo (§5, §10).
     fn check(&self, mv: Move) -> Result<Move, ParseMoveError> {
         if self.is_over() {
             return Err(ParseMoveError::GameOver { status: Position::status(self) });
         }
         match mv {
             Move::Resolve { resolution, promotion } => {
-                if self.pending.is_none() {
+                if self.state.pending.is_none() {
                     return Err(ParseMoveError::NotPending);
                 }
                 let options = self.resolution_moves(resolution);
@@ -471,22 +494,22 @@ impl Mages {
                     Some(_) => ParseMoveError::UnexpectedPromotion { at: word },
                 })
             }
-            _ if self.pending.is_some() => Err(ParseMoveError::Pending),
+            _ if self.state.pending.is_some() => Err(ParseMoveError::Pending),
             Move::Pass => {
-                if movegen::has_action(&self.board, self.turn) {
+                if movegen::has_action(&self.state.board, self.state.turn) {
                     Err(ParseMoveError::PassNotAllowed)
                 } else {
                     Ok(mv)
                 }
             }
             Move::Action { from, to, promotion, heresy } => {
-                if !self.board.team(self.turn).contains(from.bit()) {
+                if !self.state.board.team(self.state.turn).contains(from) {
                     return Err(ParseMoveError::NoPiece { square: from });
                 }
-                if !self.board.targets(from).contains(to.bit()) {
+                if !self.state.board.targets(from).contains(to) {
                     return Err(ParseMoveError::Unreachable { from, to, at: 2 });
                 }
-                let quiet_promotion = self.promotes(from, to) && self.board.piece_at(to).is_none();
+                let quiet_promotion = self.promotes(from, to) && self.state.board.piece_at(to).is_none();
                 match (quiet_promotion, promotion) {
                     (true, None) => {
                         return Err(ParseMoveError::MissingPromotion { hint: "c, h or s", at: 4 });
@@ -494,7 +517,7 @@ impl Mages {
                     (false, Some(_)) => return Err(ParseMoveError::UnexpectedPromotion { at: 4 }),
                     _ => {}
                 }
-                if heresy && self.board.has_halo(from) {
+                if heresy && self.state.board.has_halo(from) {
                     return Err(ParseMoveError::HaloedHeresy {
                         square: from,
                         at: 4 + usize::from(promotion.is_some()),
@@ -503,54 +526,6 @@ impl Mages {
                 Ok(mv)
             }
         }
-    }
-}
-
-impl Mages {
-    /// Carries out `resolution` of the engagement `e` between `challenger`
-    /// and `defender` on the board: the loser leaves, and the winner moves
-    /// onto the loser's square, promoted to `promotion` if given (a draw
-    /// moves nothing). Returns the reason the turn's end is judged by:
-    /// [`EndReason::RoyalExpelled`] after a foul, else
-    /// [`EndReason::RoyalDowned`].
-    #[inline(always)]
-    fn settle(
-        &mut self,
-        e: Engagement,
-        challenger: Piece,
-        defender: Piece,
-        resolution: Resolution,
-        promotion: Option<Role>,
-    ) -> EndReason {
-        match resolution {
-            Resolution::Challenger => {
-                self.board.remove_known(e.defender, defender);
-                self.board.relocate(
-                    e.challenger,
-                    e.defender,
-                    challenger,
-                    promotion.unwrap_or(challenger.role),
-                );
-            }
-            Resolution::Defender => {
-                self.board.remove_known(e.challenger, challenger);
-                self.board.relocate(e.defender, e.challenger, defender, promotion.unwrap_or(defender.role));
-            }
-            Resolution::Draw => {}
-            Resolution::Foul => {
-                self.board.remove_known(e.challenger, challenger);
-                if self.rules.foul_defender == FoulDefender::TakesSquare {
-                    self.board.relocate(
-                        e.defender,
-                        e.challenger,
-                        defender,
-                        promotion.unwrap_or(defender.role),
-                    );
-                }
-                return EndReason::RoyalExpelled;
-            }
-        }
-        EndReason::RoyalDowned
     }
 }
 
@@ -579,7 +554,7 @@ impl Position for Mages {
     }
 
     fn turn(&self) -> Seat {
-        self.turn.seat()
+        self.state.turn.seat()
     }
 
     fn legal_moves(&self) -> MoveList {
@@ -587,50 +562,42 @@ impl Position for Mages {
         if self.is_over() {
             return out;
         }
-        if self.pending.is_some() {
+        if self.state.pending.is_some() {
             for r in Resolution::ALL {
                 out.extend(self.resolution_moves(r));
             }
             return out;
         }
-        movegen::push_actions(&self.board, self.turn, &mut out);
+        movegen::actions(&self.state.board, self.state.turn, &mut out);
         if out.is_empty() {
             out.push(Move::Pass);
         }
         out
     }
 
+    /// [`Position::legal_moves`]' length, counted by the same walk without
+    /// listing.
+    fn count_legal(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        if self.state.pending.is_some() {
+            return Resolution::ALL.into_iter().map(|r| self.resolution_moves(r).len() as u64).sum();
+        }
+        let mut count = motley_core::movegen::Count::default();
+        movegen::actions(&self.state.board, self.state.turn, &mut count);
+        count.0.max(1)
+    }
+
+    /// Whether the game goes on: a position that is not over always has an
+    /// input (a pass at worst).
+    fn has_legal_moves(&self) -> bool {
+        !self.is_over()
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
-        match mv {
-            Move::Action { from, to, promotion, heresy } => {
-                let Some(piece) = self.board.piece_at(from) else { return };
-                if heresy {
-                    self.board.set_halo(from, true);
-                }
-                if self.board.team(piece.team.other()).contains(to.bit()) {
-                    self.pending = Some(Engagement::new(from, to));
-                    self.passes = 0;
-                    return;
-                }
-                self.board.relocate(from, to, piece, promotion.unwrap_or(piece.role));
-                self.passes = 0;
-                self.finish_turn(EndReason::RoyalDowned);
-            }
-            Move::Resolve { resolution, promotion } => {
-                let Some(e) = self.pending.take() else { return };
-                let (Some(challenger), Some(defender)) =
-                    (self.board.piece_at(e.challenger), self.board.piece_at(e.defender))
-                else {
-                    return;
-                };
-                let reason = self.settle(e, challenger, defender, resolution, promotion);
-                self.finish_turn(reason);
-            }
-            Move::Pass => {
-                // Counted up to 2, the double pass (the string form's limit).
-                self.passes = (self.passes + 1).min(2);
-                self.finish_turn(EndReason::RoyalDowned);
-            }
+        if let Some(reason) = self.state.make(mv, &self.rules) {
+            self.update_end(reason);
         }
     }
 
@@ -649,45 +616,22 @@ impl Position for Mages {
     /// The pieces, halos, side to move, pending engagement, passes and,
     /// under a ply limit, the ply count.
     fn zobrist(&self) -> u64 {
-        let mut h = 0;
-        for team in Team::ALL {
-            for role in Role::ALL {
-                for sq in self.board.pieces(Piece::new(team, role)) {
-                    h ^= zobrist::piece(team, role, usize::from(sq));
-                }
-            }
-        }
-        for sq in self.board.halos() {
-            h ^= zobrist::halo(usize::from(sq));
-        }
-        if self.turn == Team::Blue {
-            h ^= zobrist::blue_to_move();
-        }
-        if let Some(e) = self.pending {
-            h ^= zobrist::engagement(e.challenger.index(), e.defender.index());
-        }
-        if self.passes > 0 {
-            h ^= zobrist::passes(self.passes);
-        }
-        if self.rules.ply_limit.is_some() {
-            h ^= zobrist::ply(self.ply);
-        }
-        h
+        self.state.hash
     }
 
     fn repetition_key(&self) -> u64 {
         let mut h = Position::zobrist(self);
-        if self.rules.ply_limit.is_some() {
-            h ^= zobrist::ply(self.ply);
-        }
+        h ^= KEYS.ply(self.state.ply, self.rules.ply_limit.is_some());
         h
     }
 
     fn status(&self) -> String {
         match self.outcome() {
             Some(o) => self.outcome_text(&o),
-            None if self.pending.is_some() => "engagement pending".to_owned(),
-            None if !movegen::has_action(&self.board, self.turn) => "ongoing (must pass)".to_owned(),
+            None if self.state.pending.is_some() => "engagement pending".to_owned(),
+            None if !movegen::has_action(&self.state.board, self.state.turn) => {
+                "ongoing (must pass)".to_owned()
+            }
             None => "ongoing".to_owned(),
         }
     }
@@ -710,7 +654,7 @@ impl Position for Mages {
         if self.is_over() {
             return 0;
         }
-        if self.pending.is_some() {
+        if self.state.pending.is_some() {
             return self
                 .counted_resolutions(mode)
                 .into_iter()
@@ -718,8 +662,8 @@ impl Position for Mages {
                 .sum();
         }
         match mode {
-            PerftMode::Decision => movegen::perft::<false>(&self.node(), depth, &self.rules),
-            PerftMode::Full => movegen::perft::<true>(&self.node(), depth, &self.rules),
+            PerftMode::Decision => movegen::perft::<false>(&self.state.node(), depth, &self.rules),
+            PerftMode::Full => movegen::perft::<true>(&self.state.node(), depth, &self.rules),
         }
     }
 
@@ -728,7 +672,7 @@ impl Position for Mages {
     /// subtree: 0, so summing over every legal input still gives
     /// [`Position::perft`].
     fn perft_after(&self, mv: Move, depth: u32, mode: PerftMode) -> u64 {
-        if depth == 0 || (self.pending.is_some() && !self.counted_resolutions(mode).contains(&mv)) {
+        if depth == 0 || (self.state.pending.is_some() && !self.counted_resolutions(mode).contains(&mv)) {
             return 0;
         }
         let mut child = self.clone();
@@ -739,7 +683,11 @@ impl Position for Mages {
     /// At a pending engagement, its counted resolutions in `mode`; otherwise
     /// every legal input.
     fn perft_roots(&self, mode: PerftMode) -> Vec<Move> {
-        if self.pending.is_some() { self.counted_resolutions(mode) } else { self.legal_moves().to_vec() }
+        if self.state.pending.is_some() {
+            self.counted_resolutions(mode)
+        } else {
+            self.legal_moves().to_vec()
+        }
     }
 }
 
@@ -749,17 +697,64 @@ impl fmt::Display for Mages {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Mages {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+impl FromStr for Mages {
+    type Err = ParseMagesError;
+
+    /// [`Position::from_fen`]: the position string under default rules.
+    fn from_str(text: &str) -> Result<Mages, ParseMagesError> {
+        Mages::from_fen_with(text, Rules::DEFAULT)
     }
 }
 
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Mages {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Mages, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Mages::from_fen(&s).map_err(serde::de::Error::custom)
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::zobrist;
+
+    const SUITE: &str = include_str!("../../fixtures/mages/perft.perft");
+
+    fn from_scratch(pos: &Mages) -> u64 {
+        let s = &pos.state;
+        zobrist::from_scratch(&s.board, s.turn, s.pending, s.passes, (s.ply, pos.rules.ply_limit.is_some()))
+    }
+
+    /// The hash make keeps equals the hash of the whole position after
+    /// every input of seeded random games (every resolution, fouls and
+    /// forfeited turns included) and every input of every suite position.
+    #[test]
+    fn incremental_hash_equals_from_scratch() {
+        let limited =
+            Rules { ply_limit: Some(80), foul_defender: FoulDefender::TakesSquare, ..Rules::DEFAULT };
+        for rules in [Rules::DEFAULT, limited] {
+            for seed in 0..150 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let mut pos = Mages::start_with(rules);
+                for _ in 0..160 {
+                    if pos.is_over() {
+                        break;
+                    }
+                    if rng.random_range(0..40) == 0 {
+                        pos.forfeit_turn();
+                    } else {
+                        let moves = pos.legal_moves();
+                        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                    }
+                    assert_eq!(pos.state.hash, from_scratch(&pos), "{pos}");
+                }
+            }
+        }
+        let fens = SUITE.lines().filter_map(|l| l.strip_prefix("fen "));
+        for fen in fens {
+            let pos = Mages::from_fen(fen).unwrap();
+            assert_eq!(pos.state.hash, from_scratch(&pos), "{fen}");
+            for &mv in &pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                assert_eq!(child.state.hash, from_scratch(&child), "{fen} {mv}");
+            }
+        }
     }
 }

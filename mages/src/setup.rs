@@ -146,7 +146,19 @@ pub enum ParseSetupError {
     },
 }
 
-fn parse_board(s: &[u8], base: usize) -> Result<Board, ParseSetupError> {
+/// Where the parts of a well-formed position string start: the byte
+/// offsets validation problems are reported at, recorded while parsing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spans {
+    /// The start of each field (the text's length for an absent one).
+    pub fields: [usize; 7],
+    /// The letter of the piece on each square, by square index (board field).
+    pub pieces: [usize; 48],
+    /// The name of each haloed square, by square index (halos field).
+    pub halos: [usize; 48],
+}
+
+fn parse_board(s: &[u8], base: usize, spans: &mut Spans) -> Result<Board, ParseSetupError> {
     let mut board = Board::empty();
     let ranks: Vec<&[u8]> = s.split(|&c| c == b'/').collect();
     let mut at = base;
@@ -155,7 +167,7 @@ fn parse_board(s: &[u8], base: usize) -> Result<Board, ParseSetupError> {
     }
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
-        let file = parse_rank(&mut board, rank, rank_text, at)?;
+        let file = parse_rank(&mut board, rank, rank_text, at, spans)?;
         if file != 6 {
             return Err(ParseSetupError::RankWidth { rank: rank + 1, got: file, at });
         }
@@ -168,7 +180,13 @@ fn parse_board(s: &[u8], base: usize) -> Result<Board, ParseSetupError> {
 /// starting at byte `at`, on `board`, and returns how many files it
 /// describes. It stops reading past the sixth file: the caller reports any
 /// count but 6.
-fn parse_rank(board: &mut Board, rank: u8, text: &[u8], at: usize) -> Result<usize, ParseSetupError> {
+fn parse_rank(
+    board: &mut Board,
+    rank: u8,
+    text: &[u8],
+    at: usize,
+    spans: &mut Spans,
+) -> Result<usize, ParseSetupError> {
     let mut file = 0usize;
     for (j, &c) in text.iter().enumerate() {
         match c {
@@ -176,8 +194,10 @@ fn parse_rank(board: &mut Board, rank: u8, text: &[u8], at: usize) -> Result<usi
             _ => {
                 let piece = Piece::from_char(c as char)
                     .ok_or(ParseSetupError::Piece { ch: c as char, at: at + j })?;
-                if file < 6 {
-                    board.put(Square::new_unchecked(rank * 6 + file as u8), piece);
+                // Off the board (a rank of more than 6 squares) is reported below.
+                if let Some(sq) = Square::at(file as i32, i32::from(rank)) {
+                    board.put(sq, piece);
+                    spans.pieces[sq.index()] = at + j;
                 }
                 file += 1;
             }
@@ -195,6 +215,11 @@ impl Setup {
     /// # Errors
     /// [`ParseSetupError`] naming the field and byte offset.
     pub fn from_ascii(s: &[u8]) -> Result<Setup, ParseSetupError> {
+        Setup::parse(s).map(|(setup, _)| setup)
+    }
+
+    /// Parses a position string, recording where its parts start.
+    pub(crate) fn parse(s: &[u8]) -> Result<(Setup, Spans), ParseSetupError> {
         let mut fields = Vec::new();
         let mut start = 0;
         for (i, &c) in s.iter().enumerate() {
@@ -205,9 +230,14 @@ impl Setup {
         }
         fields.push((start, &s[start..]));
         let field = |k: usize| fields.get(k).copied();
+        let mut spans = Spans {
+            fields: core::array::from_fn(|k| field(k).map_or(s.len(), |(at, _)| at)),
+            pieces: [0; 48],
+            halos: [0; 48],
+        };
 
         let (at, text) = field(0).unwrap_or((0, b""));
-        let board = parse_board(text, at)?;
+        let board = parse_board(text, at, &mut spans)?;
         let mut setup = Setup { board, ..Setup::default() };
 
         let (at, text) = field(1).ok_or(ParseSetupError::Missing { field: "turn", at: s.len() })?;
@@ -238,7 +268,10 @@ impl Setup {
             let mut offset = at;
             for part in text.split(|&c| c == b',') {
                 let sq = Square::from_ascii(part).map_err(|_| ParseSetupError::Halos { at: offset })?;
-                setup.halos.add(sq.bit());
+                if !setup.halos.contains(sq) {
+                    spans.halos[sq.index()] = offset;
+                }
+                setup.halos.add(sq);
                 offset += part.len() + 1;
             }
         }
@@ -272,7 +305,7 @@ impl Setup {
         if let Some((at, _)) = field(7) {
             return Err(ParseSetupError::Trailing { at });
         }
-        Ok(setup)
+        Ok((setup, spans))
     }
 }
 
@@ -289,8 +322,8 @@ impl Setup {
     /// squares as its length.
     fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
         let mut empty = 0;
-        for file in 0..6u8 {
-            match self.board.piece_at(Square::new_unchecked(rank * 6 + file)) {
+        for sq in Square::all().filter(|sq| sq.rank().index() == rank) {
+            match self.board.piece_at(sq) {
                 Some(p) => {
                     if empty > 0 {
                         write!(f, "{empty}")?;
@@ -325,7 +358,7 @@ impl fmt::Display for Setup {
             f.write_str(" -")?;
         } else {
             for (i, sq) in self.halos.iter().enumerate() {
-                write!(f, "{}{}", if i == 0 { ' ' } else { ',' }, Square::new_unchecked(sq))?;
+                write!(f, "{}{}", if i == 0 { ' ' } else { ',' }, sq)?;
             }
         }
         write!(f, " {} {}", self.passes, self.ply)?;

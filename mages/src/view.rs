@@ -24,51 +24,50 @@ impl BoardView for Mages {
 
     fn cell(&self, file: u8, rank: u8) -> Cell {
         let piece = Square::at(i32::from(file), i32::from(rank)).and_then(|sq| {
-            let p = self.board.piece_at(sq)?;
+            let p = self.state.board.piece_at(sq)?;
             Some(Glyph {
                 letter: p.role.upper(),
                 symbol: p.role.symbol(),
                 army: p.team.name(),
                 color: if p.team == Team::Green { GREEN } else { BLUE },
-                mark: self.board.has_halo(sq).then_some('*'),
+                mark: self.state.board.has_halo(sq).then_some('*'),
             })
         });
         Cell { piece, tint: None }
     }
 
     fn details(&self) -> Vec<(&'static str, String)> {
-        let halos: Vec<String> =
-            self.board.halos().iter().map(|s| Square::new_unchecked(s).to_string()).collect();
+        let halos: Vec<String> = self.state.board.halos().iter().map(|s| s.to_string()).collect();
         vec![
-            ("side_to_move", self.turn.name().to_owned()),
+            ("side_to_move", self.state.turn.name().to_owned()),
             (
                 "pending_engagement",
-                self.pending.map_or_else(
+                self.state.pending.map_or_else(
                     || "none".to_owned(),
                     |e| format!("{}{} ({})", e.challenger, e.defender, e.combat.name()),
                 ),
             ),
             ("halos", if halos.is_empty() { "none".to_owned() } else { halos.join(",") }),
-            ("passes", self.passes.to_string()),
-            ("ply", self.ply.to_string()),
+            ("passes", self.state.passes.to_string()),
+            ("ply", self.state.ply.to_string()),
             ("status", self.status()),
         ]
     }
 
     fn facts(&self) -> Vec<(&'static str, Fact)> {
         let board = Fact::List(
-            self.board
+            self.state
+                .board
                 .occupied()
                 .iter()
-                .filter_map(|s| {
-                    let sq = Square::new_unchecked(s);
-                    let p = self.board.piece_at(sq)?;
-                    let marks: &[&str] = if self.board.has_halo(sq) { &["halo"] } else { &[] };
+                .filter_map(|sq| {
+                    let p = self.state.board.piece_at(sq)?;
+                    let marks: &[&str] = if self.state.board.has_halo(sq) { &["halo"] } else { &[] };
                     Some(Fact::piece(sq, p.role.name(), "team", p.team.name(), marks))
                 })
                 .collect(),
         );
-        let pending = self.pending.map_or(Fact::Null, |e| {
+        let pending = self.state.pending.map_or(Fact::Null, |e| {
             let resolutions = self.chance().unwrap_or_default().into_iter().map(|(mv, p)| {
                 let resolution = match mv {
                     Move::Resolve { resolution, .. } => Fact::from(resolution.word()),
@@ -87,15 +86,15 @@ impl BoardView for Mages {
                 ("resolutions", Fact::List(resolutions.collect())),
             ])
         });
-        let halos = self.board.halos().iter().map(|s| Fact::text(Square::new_unchecked(s)));
+        let halos = self.state.board.halos().iter().map(Fact::text);
         let referee =
             RefereeEvent::accepted_at(self).into_iter().map(|e| Fact::from(crate::record::event_token(e)));
         vec![
             ("board", board),
             ("pending_engagement", pending),
             ("halos", Fact::List(halos.collect())),
-            ("passes", Fact::from(self.passes)),
-            ("ply", Fact::from(self.ply)),
+            ("passes", Fact::from(self.state.passes)),
+            ("ply", Fact::from(self.state.ply)),
             ("ply_limit", Fact::from(self.rules.ply_limit)),
             ("referee_events", Fact::List(referee.collect())),
         ]
@@ -109,7 +108,7 @@ impl BoardView for Mages {
         let roles =
             Role::ALL.map(|r| RoleKey { symbol: r.symbol(), name: r.title(), letter: r.upper() }).to_vec();
         let mut notes = Annotations { roles, ..Annotations::default() };
-        let Some(e) = self.pending else { return notes };
+        let Some(e) = self.state.pending else { return notes };
         let at = |sq: Square| (sq.file().index(), sq.rank().index());
         notes.regions = vec![
             Region {

@@ -405,12 +405,12 @@ fn position_string_round_trips_and_errors_name_field_and_offset() {
     assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 3"), ParseSetupError::Passes { at: 42 });
     // A well-formed impossible position: the offending square's byte.
     match Mages::from_fen("shcrhP/pppppp/6/6/6/6/PPPPP1/SHCRHS g") {
-        Err(ParseMagesError::Invalid { at, .. }) => assert_eq!(at, 5),
+        Err(ParseMagesError::Invalid { issues }) => assert_eq!(issues[0].at, 5),
         other => panic!("{other:?}"),
     }
     // A halo on an empty square names the halos field.
     match Mages::from_fen("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - c4") {
-        Err(ParseMagesError::Invalid { at, .. }) => assert_eq!(at, 40),
+        Err(ParseMagesError::Invalid { issues }) => assert_eq!(issues[0].at, 40),
         other => panic!("{other:?}"),
     }
     // Move tokens: exact forms and typed errors with offsets.

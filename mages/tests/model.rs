@@ -82,7 +82,7 @@ fn seeded_random_games_finish_and_replay_identically() {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut pos = Mages::start_with(rules);
             let mut moves = Vec::new();
-            while let Some(m) = pos.play_random(&DEFAULT_MODEL, &mut rng) {
+            while let Some(m) = pos.play_random_with(&DEFAULT_MODEL, &mut rng) {
                 moves.push(m);
             }
             (pos, moves)

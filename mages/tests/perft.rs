@@ -1,4 +1,4 @@
-//! The perft suites of `fixtures/mages/mages.perft`, both counts. The default
+//! The perft suites of `fixtures/mages/perft.perft`, both counts. The default
 //! run checks counts up to a node cap; `MOTLEY_DEEP=1` checks them all.
 
 use motley_core::perft::{parse_perft_file, run_perft_file};
@@ -6,7 +6,7 @@ use motley_core::testing::deep_runs;
 use motley_core::{PerftMode, Position};
 use motley_mages::{Mages, Move};
 
-const SUITE: &str = include_str!("../../fixtures/mages/mages.perft");
+const SUITE: &str = include_str!("../../fixtures/mages/perft.perft");
 
 #[test]
 fn perft_suite() {

@@ -200,7 +200,7 @@ fn random_setup(rng: &mut StdRng) -> Option<Mages> {
             }
             board.put(s, Piece::new(team, role));
             if rng.random_bool(0.2) {
-                halos.add(s.bit());
+                halos.add(s);
             }
         }
     }
@@ -301,7 +301,7 @@ fn fast_perft_agrees_with_reference_perft() {
 /// node cap), so that the suite does not merely repeat the fast generator.
 #[test]
 fn perft_fixture_counts_agree_with_reference_perft() {
-    let suite = include_str!("../../fixtures/mages/mages.perft");
+    let suite = include_str!("../../fixtures/mages/perft.perft");
     let mut checked = 0;
     for case in motley_core::perft::parse_perft_file(suite).unwrap() {
         let pos = Mages::from_fen(&case.fen).unwrap();

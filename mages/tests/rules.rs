@@ -29,7 +29,7 @@ fn play(p: &mut Mages, moves: &[&str]) {
 }
 
 fn targets(p: &Mages, s: &str) -> String {
-    p.board().targets(sq(s)).diagram::<Board6x8>().to_string()
+    p.board().targets(sq(s)).bits().diagram::<Board6x8>().to_string()
 }
 
 fn diagram(rows: &str) -> String {
@@ -376,15 +376,26 @@ fn optional_ply_limit_draws() {
 
 #[test]
 fn invalid_positions_are_typed_errors() {
-    use motley_mages::{ParseMagesError as E, PositionError as P};
-    let inv = |f: &str| match Mages::from_fen(f) {
-        Err(E::Invalid { error, .. }) => error,
+    use motley_mages::{Issue as P, ParseMagesError as E, Problem};
+    let problems = |f: &str| match Mages::from_fen(f) {
+        Err(E::Invalid { issues }) => issues,
         other => panic!("{f}: {other:?}"),
     };
-    let at = |f: &str| match Mages::from_fen(f) {
-        Err(E::Invalid { at, .. }) => at,
-        other => panic!("{f}: {other:?}"),
-    };
+    let inv = |f: &str| problems(f)[0].issue;
+    let at = |f: &str| problems(f)[0].at;
+    // Every problem is reported, each at its own offset.
+    assert_eq!(
+        problems("rP4/6/6/6/6/1P4/P5/R5 g a2b3 a1,c8"),
+        [
+            Problem { issue: P::PawnOnFarRank { square: sq("b8") }, at: 1 },
+            Problem { issue: P::HaloOnEmptySquare { square: sq("c8") }, at: 32 },
+            Problem { issue: P::BadEngagement { challenger: sq("a2"), defender: sq("b3") }, at: 24 },
+        ]
+    );
+    assert_eq!(
+        Mages::from_fen("rP4/6/6/6/6/6/6/R5 g - b2").unwrap_err().to_string(),
+        "board: unpromoted pawn on its far rank at b8 (byte 1); halos: no piece on b2 (byte 23)"
+    );
     assert_eq!(at("rP4/6/6/6/6/6/6/R5 g"), 1);
     assert_eq!(at("r5/6/6/6/6/6/2P1p1/R5 g - a1,b2"), 29);
     assert_eq!(at("r5/6/6/6/6/6/6/R5 g a1a8"), 20);
@@ -484,7 +495,7 @@ fn move_list_bound() {
         .max()
         .unwrap();
     assert_eq!(widest, 22, "the bound documented on MoveList");
-    // 12 non-pawn pieces (all pawns promoted) x 22 fits the list.
+    // 12 non-pawn pieces (all pawns promoted) x 22 is the list's capacity.
     let bound = 12 * widest as usize;
-    assert!(bound <= motley_mages::MoveList::new().capacity());
+    assert_eq!(bound, motley_mages::MoveList::new().capacity());
 }

@@ -116,7 +116,7 @@ fn evaluation_is_zero_sum_and_symmetric_at_the_start() {
                     assert_eq!(p.is_tactical(mv), gain.round() > 0.0 || mv.promotion().is_some(), "{p} {mv}");
                 }
             }
-            if p.play_random(&DEFAULT_MODEL, &mut rng).is_none() {
+            if p.play_random_with(&DEFAULT_MODEL, &mut rng).is_none() {
                 break;
             }
         }

@@ -1,4 +1,4 @@
-//! Sorted legal inputs of every fixture position in `fixtures/mages/*.fen`,
+//! Sorted legal inputs of every fixture position in `fixtures/mages/positions/*.fen`,
 //! pending engagements included, as insta snapshots.
 
 use motley_core::{PerftMode, Position};
@@ -6,7 +6,7 @@ use motley_mages::Mages;
 
 #[test]
 fn legal_inputs_of_fixture_positions() {
-    insta::glob!("../../fixtures/mages", "*.fen", |path| {
+    insta::glob!("../../fixtures/mages/positions", "*.fen", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let pos = Mages::from_fen(text.trim()).unwrap();
         let mut moves: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();

@@ -130,13 +130,13 @@ pub const JOKER_STARTS: &[&str] = &[
 ];
 /// See [`JOKER_STARTS`].
 pub const MAGES_STARTS: &[&str] = &[
-    include_str!("../../../fixtures/mages/start.fen"),
-    include_str!("../../../fixtures/mages/pending-melee.fen"),
-    include_str!("../../../fixtures/mages/pending-middle.fen"),
-    include_str!("../../../fixtures/mages/pending-defender-promotes.fen"),
-    include_str!("../../../fixtures/mages/promotions.fen"),
-    include_str!("../../../fixtures/mages/middle-2.fen"),
-    include_str!("../../../fixtures/mages/middle-3.fen"),
+    include_str!("../../../fixtures/mages/positions/start.fen"),
+    include_str!("../../../fixtures/mages/positions/pending-melee.fen"),
+    include_str!("../../../fixtures/mages/positions/pending-middle.fen"),
+    include_str!("../../../fixtures/mages/positions/pending-defender-promotes.fen"),
+    include_str!("../../../fixtures/mages/positions/promotions.fen"),
+    include_str!("../../../fixtures/mages/positions/middle-2.fen"),
+    include_str!("../../../fixtures/mages/positions/middle-3.fen"),
 ];
 /// See [`JOKER_STARTS`].
 pub const SOVEREIGN_STARTS: &[&str] = &[

@@ -39,6 +39,13 @@ fn expected_perft1(pos: &Mages, mode: PerftMode) -> u64 {
 pub fn check_position(pos: &Mages) -> Result<(), String> {
     let text = testing::check_reparse(pos)?;
     let moves = pos.legal_moves();
+    if pos.count_legal() != moves.len() as u64 || pos.has_legal_moves() == moves.is_empty() {
+        return Err(format!(
+            "{text}: count_legal {} or has_legal_moves disagree with {} inputs",
+            pos.count_legal(),
+            moves.len()
+        ));
+    }
     for mode in [PerftMode::Decision, PerftMode::Full] {
         let (got, want) = (pos.perft(1, mode), expected_perft1(pos, mode));
         if got != want {
