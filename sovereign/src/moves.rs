@@ -26,7 +26,7 @@ pub enum Move {
         from: Square,
         /// Destination.
         to: Square,
-        /// The promotion piece (mandatory exactly when a pawn enters the central 4x4).
+        /// The promotion piece (mandatory exactly when a pawn enters the central 4x4, §4.2, §9).
         promotion: Option<Role>,
     },
     /// Castling (§8).

@@ -530,7 +530,7 @@ pub(crate) use shared_position_items;
 pub(crate) fn find_move(legal: &[Move], token: &str) -> Result<Move, ParseMoveError> {
     let t: MoveToken = token.parse()?;
     legal.iter().copied().find(|m| t.matches(*m)).ok_or_else(|| match t {
-        // The pawn enters the centre: the move exists with a promotion letter only.
+        // The pawn enters the centre (§4.2): the move exists with a promotion letter only.
         MoveToken::Normal { from, to, promotion: None }
             if legal.iter().any(
                 |m| matches!(*m, Move::Normal { from: f, to: d, promotion: Some(_) } if f == from && d == to),
@@ -608,7 +608,7 @@ impl Position for Sovereign {
 
 impl Sovereign {
     /// Why the game is over, if it is (checkmate or stalemate; the history
-    /// draws live on [`Game`](crate::Game)).
+    /// draws live on [`Game`](crate::Game) and core's `History`).
     #[must_use]
     pub fn end_reason(&self) -> Option<crate::EndReason> {
         if self.st.any_legal(|_| true) {

@@ -218,6 +218,10 @@ impl Position for Royale {
         self.kings() >= 2 && self.st.any_legal(|_| true)
     }
 
+    fn count_legal(&self) -> u64 {
+        if self.kings() < 2 { 0 } else { self.st.count_moves() }
+    }
+
     fn perft(&self, depth: u32, _mode: motley_core::PerftMode) -> u64 {
         motley_core::movegen::perft(self, depth)
     }

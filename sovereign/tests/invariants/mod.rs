@@ -152,10 +152,11 @@ pub fn check_royale(pos: &Royale) -> Result<(), String> {
         return Err(format!("{text}: reparsed position or its hash differs"));
     }
     let moves = pos.legal_moves();
-    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 {
+    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
         return Err(format!(
-            "{text}: perft(1) {} != {} legal moves",
+            "{text}: perft(1) {} or count_legal {} != {} legal moves",
             pos.perft(1, PerftMode::Decision),
+            pos.count_legal(),
             moves.len()
         ));
     }
