@@ -427,7 +427,9 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
-    use super::{BISHOP_LINES, ROOK_LINES, Square, SquareSet};
+    use super::{
+        BISHOP_LINES, CENTER, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, ROOK_LINES, Square, SquareSet,
+    };
 
     /// The prefilter masks are exactly the sliders' reach on an empty board.
     #[test]
@@ -436,6 +438,32 @@ mod tests {
             let s = Square::new_unchecked(i);
             assert_eq!(ROOK_LINES[usize::from(i)], motley_core::attacks::rook(s, SquareSet::EMPTY, 8));
             assert_eq!(BISHOP_LINES[usize::from(i)], motley_core::attacks::bishop(s, SquareSet::EMPTY, 8));
+        }
+    }
+
+    /// `MAX_MOVES`' figure for a piece: a range-8 queen has at most 59 destinations.
+    #[test]
+    fn move_list_bound_queen_reach() {
+        let most = (0..=255u8)
+            .map(|i| motley_core::attacks::queen(Square::new_unchecked(i), SquareSet::EMPTY, 8).count())
+            .max();
+        assert_eq!(most, Some(59));
+    }
+
+    /// `MAX_MOVES`' figure for promotions: a pawn enters a centre square from
+    /// at most 5 squares (a two-square move never ends in the centre).
+    #[test]
+    fn move_list_bound_pawn_sources() {
+        for t in CENTER {
+            let sources = (0..=255u8)
+                .filter(|&f| {
+                    PAWN_STEPS[usize::from(f)].contains(t) || PAWN_CAPTURES[usize::from(f)].contains(t)
+                })
+                .count();
+            assert!(sources <= 5, "{sources} pawn sources for centre square {t}");
+        }
+        for d in &PAWN_DOUBLES {
+            assert!(!d.vertical.iter().chain(&d.horizontal).any(|&s| CENTER.contains(s)));
         }
     }
 }

@@ -3,7 +3,7 @@
 //! computed for every seat (§5.2), capture targets are the pieces any other
 //! seat controls, and the check filter (§7.2) is a flag that Royale turns off.
 
-use motley_core::movegen::{Count, FirstMatch, ForEach, MoveSink};
+use motley_core::movegen::{Count, FirstMatch, MoveSink};
 use motley_core::{Board16x16, SetGeometry, attacks};
 
 use crate::board::{
@@ -12,6 +12,7 @@ use crate::board::{
 };
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
+use crate::zobrist::KEYS;
 
 /// Rule switches that change which moves exist (carried by a position).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -55,9 +56,53 @@ pub(crate) struct State {
     /// Derived: controller seat of each colour (or `NONE`).
     pub ctrl: [u8; 12],
     pub rules: MoveRules,
+    /// The Zobrist hash of board, turn, owned colours and castling rights,
+    /// kept equal to [`crate::zobrist::hash`] by every change made through the
+    /// methods below (`put`, `take`, `set_turn`, `set_owned`, `drop_castling`).
+    pub hash: u64,
 }
 
 impl State {
+    /// Puts `p` on the empty square `s`.
+    #[inline]
+    pub fn put(&mut self, s: u8, p: Piece) {
+        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][usize::from(s)];
+        self.board.put(s, p);
+    }
+
+    /// Takes the piece off `s`, if any.
+    #[inline]
+    pub fn take(&mut self, s: u8) -> Option<Piece> {
+        let p = self.board.take(s)?;
+        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][usize::from(s)];
+        Some(p)
+    }
+
+    /// Gives the turn to `seat`.
+    #[inline]
+    pub fn set_turn(&mut self, seat: u8) {
+        self.hash ^= KEYS.turn[usize::from(self.turn)] ^ KEYS.turn[usize::from(seat)];
+        self.turn = seat;
+    }
+
+    /// Makes `seat` own the colour of index `color`.
+    #[inline]
+    pub fn set_owned(&mut self, seat: u8, color: u8) {
+        let s = usize::from(seat);
+        self.hash ^= KEYS.owned[s][usize::from(self.owned[s])] ^ KEYS.owned[s][usize::from(color)];
+        self.owned[s] = color;
+    }
+
+    /// Removes the castling rights of the rooks on `squares`.
+    #[inline]
+    pub fn drop_castling(&mut self, squares: SquareSet) {
+        let gone = self.castling & squares;
+        for s in gone {
+            self.hash ^= KEYS.castling[usize::from(s)];
+        }
+        self.castling -= gone;
+    }
+
     /// The owner seat of each colour (or `NONE`).
     #[inline]
     pub fn owners(&self) -> [u8; 12] {
@@ -119,12 +164,6 @@ impl State {
         (0..self.seats).filter(|&s| self.in_check(s))
     }
 
-    /// Calls `sink` with every move of the side to move: legal ones when the
-    /// check rule is on (§7.2), otherwise every rule-conforming move.
-    pub fn generate(&self, sink: &mut impl FnMut(Move)) {
-        self.generate_into(&mut ForEach(sink));
-    }
-
     /// Whether some legal move satisfies `pred`; generation stops at the
     /// first piece whose moves contain one.
     pub fn any_legal(&self, pred: impl FnMut(Move) -> bool) -> bool {
@@ -133,8 +172,10 @@ impl State {
         sink.found()
     }
 
-    /// [`State::generate`] into a [`MoveSink`]; a counting sink receives the
-    /// moves whose legality needs no test (see `legal_normal`) as counts.
+    /// Generates the moves of the side to move into a [`MoveSink`]: legal
+    /// ones when the check rule is on (§7.2), otherwise every rule-conforming
+    /// move. A counting sink receives the moves whose legality needs no test
+    /// (see `legal_normal`) as counts.
     pub fn generate_into<S: MoveSink<Move>>(&self, sink: &mut S) {
         let me = self.turn;
         let b = &self.board;
@@ -350,9 +391,9 @@ impl State {
             }
             let color = Color::ALL[y as usize];
             let mut next = self.clone();
-            next.board.take(k);
-            next.board.put(k, Piece { color, role: Role::King });
-            next.owned[me as usize] = y;
+            next.take(k);
+            next.put(k, Piece { color, role: Role::King });
+            next.set_owned(me, y);
             next.recompute();
             if SQUARE_COLOR[k as usize] == y {
                 let (_, theirs) = next.sides(me);
@@ -388,22 +429,21 @@ impl State {
     /// Moves the king of the side to move (capturing), dropping its castling
     /// rights. Does not recompute control.
     fn king_step(&mut self, from: u8, to: u8) {
-        let king = self.board.take(from).expect("king on its square");
-        if self.board.take(to).is_some() {
+        let Some(king) = self.take(from) else { return };
+        if self.take(to).is_some() {
             self.halfmove = 0;
         } else {
             self.halfmove += 1;
         }
-        self.board.put(to, king);
-        self.castling -= self.home_edge(self.turn);
-        self.castling.remove(to);
+        self.put(to, king);
+        self.drop_castling(self.home_edge(self.turn).with(to));
     }
 
     /// Takes the king of seat `me` off the board, if it has one.
     #[inline(always)]
     fn take_king(&mut self, me: u8) {
         if let Some(k) = self.king(me) {
-            self.board.take(k);
+            self.take(k);
         }
     }
 
@@ -415,46 +455,45 @@ impl State {
         match mv {
             Move::Normal { from, to, promotion } => {
                 let (from, to) = (from.bit(), to.bit());
-                let Some(p) = self.board.take(from) else { return };
-                let captured = self.board.take(to);
-                self.castling.remove(from);
-                self.castling.remove(to);
+                let Some(p) = self.take(from) else { return };
+                let captured = self.take(to);
                 if p.role == Role::Pawn || captured.is_some() {
                     self.halfmove = 0;
                 } else {
                     self.halfmove += 1;
                 }
-                if p.role == Role::King {
-                    self.castling -= edge;
+                let mut lost = SquareSet::EMPTY.with(from).with(to);
+                if p.role == Role::King || promotion == Some(Role::King) {
+                    lost |= edge;
                 }
+                self.drop_castling(lost);
                 match promotion {
                     Some(Role::King) => {
                         self.take_king(me);
-                        self.board.put(to, Piece { color: p.color, role: Role::King });
-                        self.owned[me as usize] = p.color as u8;
-                        self.castling -= edge;
+                        self.put(to, Piece { color: p.color, role: Role::King });
+                        self.set_owned(me, p.color as u8);
                     }
-                    Some(role) => self.board.put(to, Piece { color: p.color, role }),
-                    None => self.board.put(to, p),
+                    Some(role) => self.put(to, Piece { color: p.color, role }),
+                    None => self.put(to, p),
                 }
             }
             Move::Castle { king_from, king_to, rook_from } => {
                 let rook_to = Move::castle_rook_to(king_from, king_to).bit();
-                let king = self.board.take(king_from.bit());
-                let rook = self.board.take(rook_from.bit());
+                let king = self.take(king_from.bit());
+                let rook = self.take(rook_from.bit());
                 if let (Some(king), Some(rook)) = (king, rook) {
-                    self.board.put(king_to.bit(), king);
-                    self.board.put(rook_to, rook);
+                    self.put(king_to.bit(), king);
+                    self.put(rook_to, rook);
                 }
-                self.castling -= edge;
+                self.drop_castling(edge);
                 self.halfmove += 1;
             }
             Move::Defect { color, king_to } => {
                 if let Some(k) = self.king(me) {
-                    self.board.take(k);
-                    self.board.put(k, Piece { color, role: Role::King });
+                    self.take(k);
+                    self.put(k, Piece { color, role: Role::King });
                 }
-                self.owned[me as usize] = color as u8;
+                self.set_owned(me, color as u8);
                 match king_to {
                     Some((a, b)) => self.king_step(a.bit(), b.bit()),
                     None => self.halfmove += 1,
@@ -465,7 +504,7 @@ impl State {
         self.recompute();
     }
 
-    /// The number of moves [`State::generate`] yields.
+    /// The number of moves [`State::generate_into`] yields.
     pub fn count_moves(&self) -> u64 {
         let mut n = Count(0);
         self.generate_into(&mut n);
@@ -497,6 +536,6 @@ impl motley_core::MoveGen for State {
     #[inline]
     fn make(&mut self, mv: Move) {
         self.apply(mv);
-        self.turn ^= 1;
+        self.set_turn(self.turn ^ 1);
     }
 }

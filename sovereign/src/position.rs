@@ -5,7 +5,7 @@ use motley_core::{Outcome, PerftMode, Position, Seat};
 
 use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square};
 use crate::movegen::{MoveRules, State};
-use crate::moves::{Move, MoveToken, ParseMoveError};
+use crate::moves::{Move, MoveList, MoveToken, ParseMoveError};
 use crate::piece::{Color, Role};
 use crate::rules::Rules;
 use crate::setup::{ParseFenError, Setup};
@@ -148,7 +148,9 @@ pub(crate) fn validate(
             check_rule,
             regime_check: check_rule || regime_check,
         },
+        hash: 0,
     };
+    st.hash = crate::zobrist::hash(&st);
     st.recompute();
     if check_rule {
         let other = 1 - st.turn;
@@ -184,10 +186,10 @@ pub(crate) fn to_setup(st: &State) -> Setup {
 }
 
 /// The legal moves of a state, sorted as generated.
-pub(crate) fn move_list(st: &State) -> Vec<Move> {
-    let mut v = Vec::with_capacity(128);
-    st.generate(&mut |m| v.push(m));
-    v
+pub(crate) fn move_list(st: &State) -> MoveList {
+    let mut list = MoveList::new();
+    st.generate_into(&mut list);
+    list
 }
 
 /// The two-player Sovereign Chess position.
@@ -375,7 +377,7 @@ shared_api!(Sovereign, seats: 2, start: START_FEN);
 macro_rules! shared_position_items {
     () => {
         type Move = $crate::moves::Move;
-        type MoveList = Vec<$crate::moves::Move>;
+        type MoveList = $crate::moves::MoveList;
         type ParseError = $crate::position::FenError;
         type MoveError = $crate::moves::ParseMoveError;
 
@@ -395,7 +397,7 @@ macro_rules! shared_position_items {
         }
 
         fn zobrist(&self) -> u64 {
-            $crate::zobrist::hash(&self.st)
+            self.st.hash
         }
 
         fn quiet_plies(&self) -> Option<u32> {
@@ -445,7 +447,7 @@ impl Position for Sovereign {
         if seat.0 == 0 { "white" } else { "black" }
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
+    fn legal_moves(&self) -> MoveList {
         move_list(&self.st)
     }
 
@@ -455,7 +457,7 @@ impl Position for Sovereign {
 
     fn play_unchecked(&mut self, mv: Move) {
         self.st.apply(mv);
-        self.st.turn ^= 1;
+        self.st.set_turn(self.st.turn ^ 1);
     }
 
     fn outcome(&self) -> Option<Outcome> {
