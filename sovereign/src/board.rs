@@ -17,9 +17,6 @@ pub type Square = motley_core::Square<Board16x16>;
 /// A set of squares.
 pub type SquareSet = Bits<4>;
 
-/// "No colour / no seat" marker in byte tables.
-pub(crate) const NONE: u8 = 0xFF;
-
 const fn at(file: u8, rank: u8) -> u8 {
     file + 16 * (rank - 1)
 }
@@ -41,24 +38,24 @@ pub const COLOR_SQUARES: [[u8; 2]; 12] = [
     [at(7, 6), at(8, 11)],  // violet h6 i11
 ];
 
-const fn square_colors() -> [u8; 256] {
-    let mut t = [NONE; 256];
+const fn square_colors() -> [Option<Color>; 256] {
+    let mut t = [None; 256];
     let mut c = 0;
     while c < 12 {
-        t[COLOR_SQUARES[c][0] as usize] = c as u8;
-        t[COLOR_SQUARES[c][1] as usize] = c as u8;
+        t[COLOR_SQUARES[c][0] as usize] = Some(Color::ALL[c]);
+        t[COLOR_SQUARES[c][1] as usize] = Some(Color::ALL[c]);
         c += 1;
     }
     t
 }
 
-/// For each square, the index of its colour, or [`NONE`] for a plain square.
-pub(crate) static SQUARE_COLOR: [u8; 256] = square_colors();
+/// For each square, its colour, or `None` for a plain square.
+pub(crate) static SQUARE_COLOR: [Option<Color>; 256] = square_colors();
 
 /// The colour of a square, if it is one of the 24 squares of colour.
 #[must_use]
 pub fn square_color(sq: Square) -> Option<Color> {
-    Color::from_index(SQUARE_COLOR[sq.index()] as usize)
+    SQUARE_COLOR[sq.index()]
 }
 
 const fn color_sets() -> [SquareSet; 12] {
@@ -176,17 +173,17 @@ pub(crate) static PAWN_CAPTURES: [SquareSet; 256] = pawn_captures();
 /// For each target square, the squares from which a pawn captures onto it.
 pub(crate) static PAWN_ATTACKERS: [SquareSet; 256] = invert(&PAWN_CAPTURES);
 
-/// A two-square pawn move: `(over, to)` squares, or `NONE` fields when absent.
+/// The two-square pawn moves of a square, each as its `[over, to]` squares.
 #[derive(Clone, Copy)]
 pub(crate) struct Double {
     /// Vertical two-step away from the bottom/top edge.
-    pub vertical: [u8; 2],
+    pub vertical: Option<[u8; 2]>,
     /// Horizontal two-step away from the left/right edge.
-    pub horizontal: [u8; 2],
+    pub horizontal: Option<[u8; 2]>,
 }
 
 const fn pawn_doubles() -> [Double; 256] {
-    let mut t = [Double { vertical: [NONE; 2], horizontal: [NONE; 2] }; 256];
+    let mut t = [Double { vertical: None, horizontal: None }; 256];
     let mut sq = 0;
     while sq < 256 {
         let f = (sq % 16) as i32;
@@ -208,14 +205,14 @@ const fn pawn_doubles() -> [Double; 256] {
         if m <= 1 {
             // Away from the closest edge(s); every tied edge counts (§14 #3).
             if db == m {
-                t[sq].vertical = [(f + 16 * (r + 1)) as u8, (f + 16 * (r + 2)) as u8];
+                t[sq].vertical = Some([(f + 16 * (r + 1)) as u8, (f + 16 * (r + 2)) as u8]);
             } else if dt == m {
-                t[sq].vertical = [(f + 16 * (r - 1)) as u8, (f + 16 * (r - 2)) as u8];
+                t[sq].vertical = Some([(f + 16 * (r - 1)) as u8, (f + 16 * (r - 2)) as u8]);
             }
             if dl == m {
-                t[sq].horizontal = [(f + 1 + 16 * r) as u8, (f + 2 + 16 * r) as u8];
+                t[sq].horizontal = Some([(f + 1 + 16 * r) as u8, (f + 2 + 16 * r) as u8]);
             } else if dr_ == m {
-                t[sq].horizontal = [(f - 1 + 16 * r) as u8, (f - 2 + 16 * r) as u8];
+                t[sq].horizontal = Some([(f - 1 + 16 * r) as u8, (f - 2 + 16 * r) as u8]);
             }
         }
         sq += 1;
@@ -270,15 +267,41 @@ fn dir_between(a: u8, b: u8) -> Dir {
     }
 }
 
+/// The controlling seat of every colour, if any, from the owning seat of
+/// each colour and the links of the board (see [`Board::links`]) (§5.2):
+/// chains are followed, a cycle is neutral.
+#[inline]
+pub(crate) fn control(owner: &[Option<u8>; 12], links: &[Option<Color>; 12]) -> [Option<u8>; 12] {
+    let mut ctrl = [None; 12];
+    for (c, slot) in ctrl.iter_mut().enumerate() {
+        let mut x = c;
+        let mut visited = 0u16;
+        *slot = loop {
+            if let Some(seat) = owner[x] {
+                break Some(seat);
+            }
+            if visited & (1 << x) != 0 {
+                break None;
+            }
+            visited |= 1 << x;
+            match links[x] {
+                Some(next) => x = next as usize,
+                None => break None,
+            }
+        };
+    }
+    ctrl
+}
+
 #[inline]
 pub(crate) fn sq(i: u8) -> Square {
     Square::new_unchecked(i)
 }
 
-/// The placement: a mailbox of piece codes plus per-colour and per-role sets.
+/// The placement: a mailbox of pieces plus per-colour and per-role sets.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Board {
-    pub mailbox: [u8; 256],
+    pub mailbox: [Option<Piece>; 256],
     pub by_color: [SquareSet; 12],
     pub by_role: [SquareSet; 6],
     pub occupied: SquareSet,
@@ -287,7 +310,7 @@ pub(crate) struct Board {
 impl Board {
     pub fn empty() -> Board {
         Board {
-            mailbox: [0; 256],
+            mailbox: [None; 256],
             by_color: [SquareSet::EMPTY; 12],
             by_role: [SquareSet::EMPTY; 6],
             occupied: SquareSet::EMPTY,
@@ -296,13 +319,13 @@ impl Board {
 
     #[inline]
     pub fn piece(&self, s: u8) -> Option<Piece> {
-        Piece::from_code(self.mailbox[s as usize])
+        self.mailbox[s as usize]
     }
 
     #[inline]
     pub fn put(&mut self, s: u8, p: Piece) {
-        debug_assert!(self.mailbox[s as usize] == 0);
-        self.mailbox[s as usize] = p.code();
+        debug_assert!(self.mailbox[s as usize].is_none());
+        self.mailbox[s as usize] = Some(p);
         self.by_color[p.color as usize].add(s);
         self.by_role[p.role as usize].add(s);
         self.occupied.add(s);
@@ -310,8 +333,7 @@ impl Board {
 
     #[inline]
     pub fn take(&mut self, s: u8) -> Option<Piece> {
-        let p = self.piece(s)?;
-        self.mailbox[s as usize] = 0;
+        let p = self.mailbox[s as usize].take()?;
         self.by_color[p.color as usize].remove(s);
         self.by_role[p.role as usize].remove(s);
         self.occupied.remove(s);
@@ -323,40 +345,19 @@ impl Board {
         self.by_role[r as usize]
     }
 
-    /// The colour of the piece on a square of colour `c`'s pair, if any.
+    /// For each colour, the colour of the piece on a square of its pair, if
+    /// any (at most one square of a pair is occupied in a valid position).
     #[inline]
-    fn link(&self, c: usize) -> u8 {
-        let [a, b] = COLOR_SQUARES[c];
-        // At most one square of a pair is occupied in a valid position.
-        let code =
-            if self.mailbox[a as usize] != 0 { self.mailbox[a as usize] } else { self.mailbox[b as usize] };
-        if code == 0 { NONE } else { (code - 1) / 6 }
+    pub fn links(&self) -> [Option<Color>; 12] {
+        core::array::from_fn(|c| {
+            let [a, b] = COLOR_SQUARES[c];
+            self.mailbox[a as usize].or(self.mailbox[b as usize]).map(|p| p.color)
+        })
     }
 
-    /// The controller (seat index, or [`NONE`]) of every colour, from the
-    /// board and the owner of each colour (§5.2): chains are followed, a
-    /// cycle is neutral.
-    pub fn control(&self, owner: &[u8; 12]) -> [u8; 12] {
-        let mut ctrl = [NONE; 12];
-        for (c, slot) in ctrl.iter_mut().enumerate() {
-            let mut x = c;
-            let mut visited = 0u16;
-            *slot = loop {
-                if owner[x] != NONE {
-                    break owner[x];
-                }
-                if visited & (1 << x) != 0 {
-                    break NONE;
-                }
-                visited |= 1 << x;
-                let next = self.link(x);
-                if next == NONE {
-                    break NONE;
-                }
-                x = next as usize;
-            };
-        }
-        ctrl
+    /// The controller of every colour on this board (see [`control`]).
+    pub fn control(&self, owner: &[Option<u8>; 12]) -> [Option<u8>; 12] {
+        control(owner, &self.links())
     }
 
     /// Empty squares of colour whose twin is occupied (§5.4).
@@ -365,8 +366,8 @@ impl Board {
         let mut blocked = SquareSet::EMPTY;
         for pair in &COLOR_SQUARES {
             let [a, b] = *pair;
-            let oa = self.mailbox[a as usize] != 0;
-            let ob = self.mailbox[b as usize] != 0;
+            let oa = self.mailbox[a as usize].is_some();
+            let ob = self.mailbox[b as usize].is_some();
             if oa && !ob {
                 blocked.add(b);
             } else if ob && !oa {
@@ -386,8 +387,7 @@ impl Board {
         let diagonal = matches!(d, Dir::NE | Dir::SE | Dir::SW | Dir::NW);
         let sliders = self.role(Role::Queen) | self.role(if diagonal { Role::Bishop } else { Role::Rook });
         let mut a = attackers & sliders & ray;
-        let c = SQUARE_COLOR[t as usize];
-        if c != NONE {
+        if let Some(c) = SQUARE_COLOR[t as usize] {
             a -= self.by_color[c as usize];
         }
         a.any()
@@ -399,8 +399,7 @@ impl Board {
     #[inline]
     pub fn attacked(&self, t: u8, occ: SquareSet, attackers: SquareSet) -> bool {
         let mut a = attackers;
-        let c = SQUARE_COLOR[t as usize];
-        if c != NONE {
+        if let Some(c) = SQUARE_COLOR[t as usize] {
             a -= self.by_color[c as usize];
         }
         if a.is_empty() {
@@ -463,7 +462,7 @@ mod tests {
             assert!(sources <= 5, "{sources} pawn sources for centre square {t}");
         }
         for d in &PAWN_DOUBLES {
-            assert!(!d.vertical.iter().chain(&d.horizontal).any(|&s| CENTER.contains(s)));
+            assert!(!d.vertical.iter().chain(&d.horizontal).flatten().any(|&s| CENTER.contains(s)));
         }
     }
 }

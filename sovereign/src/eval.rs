@@ -100,7 +100,7 @@
 use motley_core::search::{Evaluate, Reading, SearchProfile, WdlModel};
 use motley_core::{Board16x16, Seat, SetGeometry};
 
-use crate::board::{COLOR_SQUARES, NONE, SQUARE_COLOR, SquareSet};
+use crate::board::{COLOR_SQUARES, SQUARE_COLOR, SquareSet};
 use crate::movegen::State;
 use crate::moves::Move;
 use crate::piece::Role;
@@ -231,7 +231,7 @@ fn share(st: &State, seat: u8, c: usize, theirs: SquareSet) -> i32 {
 
 /// Material of the pieces `seat` controls, at full value.
 fn material_of(st: &State, seat: u8) -> i32 {
-    (0..12).filter(|&c| st.ctrl[c] == seat).map(|c| army(st, c)).sum()
+    (0..12).filter(|&c| st.ctrl[c] == Some(seat)).map(|c| army(st, c)).sum()
 }
 
 /// Every term for `seat` (see the module doc); an army the seat controls
@@ -241,7 +241,7 @@ fn terms_of(st: &State, seat: u8, held: i32) -> i32 {
     let owned = usize::from(st.owned[usize::from(seat)]);
     let mut score = 0;
     for c in 0..12 {
-        if st.ctrl[c] != seat {
+        if st.ctrl[c] != Some(seat) {
             continue;
         }
         if c == owned {
@@ -251,7 +251,7 @@ fn terms_of(st: &State, seat: u8, held: i32) -> i32 {
         }
     }
     for s in (mine & crate::board::COLORED).iter() {
-        if SQUARE_COLOR[usize::from(s)] != NONE {
+        if SQUARE_COLOR[usize::from(s)].is_some() {
             score += LINK;
         }
     }
@@ -370,9 +370,9 @@ const fn king_boxes() -> [SquareSet; 256] {
 fn occupies(st: &State, mv: Move) -> bool {
     let Move::Normal { to, .. } = mv else { return false };
     let t = to.bit();
-    let c = SQUARE_COLOR[usize::from(t)];
     // An owned colour is always controlled, so a neutral one is nobody's.
-    c != NONE && !st.board.occupied.contains(t) && st.ctrl[usize::from(c)] == NONE
+    SQUARE_COLOR[usize::from(t)]
+        .is_some_and(|c| !st.board.occupied.contains(t) && st.ctrl[c as usize].is_none())
 }
 
 /// Whether `mv` captures, and the value of its victim and attacker.
@@ -391,7 +391,7 @@ fn capture(st: &State, mv: Move) -> Option<(i32, i32)> {
 fn losing_capture(st: &State, mv: Move, (victim, attacker): (i32, i32)) -> bool {
     let Move::Normal { from, to, promotion: None } = mv else { return false };
     let t = to.bit();
-    if attacker <= victim || SQUARE_COLOR[usize::from(t)] != NONE {
+    if attacker <= victim || SQUARE_COLOR[usize::from(t)].is_some() {
         return false;
     }
     let (_, theirs) = st.sides(st.turn);
@@ -415,7 +415,7 @@ fn order(st: &State, mv: Move) -> i32 {
     // A capture of a piece on a square of colour may take a whole army.
     capture(st, mv).map_or(promo, |(victim, attacker)| {
         let link = match mv {
-            Move::Normal { to, .. } if SQUARE_COLOR[usize::from(to.bit())] != NONE => 300,
+            Move::Normal { to, .. } if SQUARE_COLOR[usize::from(to.bit())].is_some() => 300,
             _ => 0,
         };
         (victim + link) * 16 - attacker + promo

@@ -7,8 +7,8 @@ use motley_core::movegen::{Count, FirstMatch, MoveSink};
 use motley_core::{Board16x16, SetGeometry, attacks};
 
 use crate::board::{
-    Board, CENTER, COLOR_SET, COLORED, LINES8, NONE, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, SQUARE_COLOR,
-    SquareSet, sq,
+    Board, CENTER, COLOR_SET, COLORED, LINES8, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, SQUARE_COLOR,
+    SquareSet, control, sq,
 };
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
@@ -53,8 +53,8 @@ pub(crate) struct State {
     pub ply: u32,
     /// Plies since the last pawn move or capture.
     pub halfmove: u32,
-    /// Derived: controller seat of each colour (or `NONE`).
-    pub ctrl: [u8; 12],
+    /// Derived: the controlling seat of each colour, if any.
+    pub ctrl: [Option<u8>; 12],
     pub rules: MoveRules,
     /// The Zobrist hash of board, turn, owned colours and castling rights,
     /// kept equal to [`crate::zobrist::hash`] by every change made through the
@@ -103,12 +103,12 @@ impl State {
         self.castling -= gone;
     }
 
-    /// The owner seat of each colour (or `NONE`).
+    /// The owning seat of each colour, if any.
     #[inline]
-    pub fn owners(&self) -> [u8; 12] {
-        let mut owner = [NONE; 12];
+    pub fn owners(&self) -> [Option<u8>; 12] {
+        let mut owner = [None; 12];
         for s in 0..self.seats {
-            owner[self.owned[s as usize] as usize] = s;
+            owner[self.owned[s as usize] as usize] = Some(s);
         }
         owner
     }
@@ -141,11 +141,10 @@ impl State {
         let mut mine = SquareSet::EMPTY;
         let mut theirs = SquareSet::EMPTY;
         for c in 0..12 {
-            let s = self.ctrl[c];
-            if s == seat {
-                mine |= self.board.by_color[c];
-            } else if s != NONE {
-                theirs |= self.board.by_color[c];
+            match self.ctrl[c] {
+                Some(s) if s == seat => mine |= self.board.by_color[c],
+                Some(_) => theirs |= self.board.by_color[c],
+                None => {}
             }
         }
         (mine, theirs)
@@ -189,7 +188,6 @@ impl State {
         let in_check = check && king.is_some_and(|k| b.attacked(k, occ, theirs));
         let king_lines = king.map_or(SquareSet::EMPTY, |k| LINES8[k as usize]);
         let ctx = Ctx { me, occ, theirs, king, in_check, king_lines };
-        let mut scratch = None;
 
         for from in mine {
             if sink.done() {
@@ -201,19 +199,19 @@ impl State {
                 Role::Pawn => {
                     let mut d = (PAWN_STEPS[from as usize] & open) | (PAWN_CAPTURES[from as usize] & theirs);
                     let two = PAWN_DOUBLES[from as usize];
-                    let both = two.vertical[0] != NONE && two.horizontal[0] != NONE;
-                    if two.vertical[0] != NONE
+                    let both = two.vertical.is_some() && two.horizontal.is_some();
+                    if let Some([over, to]) = two.vertical
                         && (!both || self.rules.corner_both)
-                        && empty.contains(two.vertical[0])
-                        && open.contains(two.vertical[1])
+                        && empty.contains(over)
+                        && open.contains(to)
                     {
-                        d.add(two.vertical[1]);
+                        d.add(to);
                     }
-                    if two.horizontal[0] != NONE
-                        && empty.contains(two.horizontal[0])
-                        && open.contains(two.horizontal[1])
+                    if let Some([over, to]) = two.horizontal
+                        && empty.contains(over)
+                        && open.contains(to)
                     {
-                        d.add(two.horizontal[1]);
+                        d.add(to);
                     }
                     d
                 }
@@ -228,7 +226,7 @@ impl State {
                     let mut d = reach & base;
                     let twin = 255 - from;
                     if self.rules.twin_move
-                        && SQUARE_COLOR[from as usize] != NONE
+                        && SQUARE_COLOR[from as usize].is_some()
                         && reach.contains(twin)
                         && empty.contains(twin)
                     {
@@ -248,8 +246,8 @@ impl State {
             for to in dest {
                 let (f, t) = (sq(from), sq(to));
                 if p.role == Role::Pawn && CENTER.contains(to) {
-                    self.promotions(&ctx, &mut scratch, from, to, sink);
-                } else if !check || self.legal_normal(&ctx, &mut scratch, from, to, p.role) {
+                    self.promotions(&ctx, from, to, sink);
+                } else if !check || self.legal_normal(&ctx, from, to, p.role) {
                     sink.push(Move::Normal { from: f, to: t, promotion: None });
                 }
             }
@@ -266,18 +264,11 @@ impl State {
     /// Pushes the legal promotions of the pawn moving from `from` to `to`, a
     /// centre square: to queen, rook, bishop and knight, then to king.
     #[inline(always)]
-    fn promotions<S: MoveSink<Move>>(
-        &self,
-        ctx: &Ctx,
-        scratch: &mut Option<Board>,
-        from: u8,
-        to: u8,
-        sink: &mut S,
-    ) {
+    fn promotions<S: MoveSink<Move>>(&self, ctx: &Ctx, from: u8, to: u8, sink: &mut S) {
         let check = self.rules.check_rule;
         let (f, t) = (sq(from), sq(to));
         for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-            if !check || self.legal_normal(ctx, scratch, from, to, r) {
+            if !check || self.legal_normal(ctx, from, to, r) {
                 sink.push(Move::Normal { from: f, to: t, promotion: Some(r) });
             }
         }
@@ -290,46 +281,32 @@ impl State {
     /// Legality of a normal move (not a king promotion; `role` is the role of
     /// the piece that arrives on `to`) under the check rule (§7.2).
     ///
-    /// If `from` or `to` is a square of colour, the move is made on a scratch
-    /// copy of the board, control is recomputed from scratch, the mover's king
-    /// is tested, and the move is unmade.
+    /// The pieces other seats control after the move are the same as now
+    /// (minus a captured piece) unless `from` or `to` is a square of colour;
+    /// then control is recomputed from the links of the board after the move
+    /// (see [`State::theirs_after`]) and, if it changes the attackers, the
+    /// mover's king is tested against the new ones.
     ///
-    /// Otherwise the set of pieces on squares of colour and the owned colours
-    /// are unchanged, so control is exactly the same after the move, and the
-    /// after-position is tested with the updated occupancy (captured piece
-    /// removed). Moreover, a move of another piece than the king can only
-    /// create an attack on the king by vacating a square on a line to it (a
-    /// slider's path of at most 8 squares); arriving pieces only block and a
-    /// capture only removes an attacker. So when the king is not attacked now,
-    /// only that one line is tested, and nothing if `from` is on no line
-    /// within 8 squares of the king.
+    /// With the attackers unchanged, the after-position is tested with the
+    /// updated occupancy (captured piece removed). Moreover, a move of another
+    /// piece than the king can only create an attack on the king by vacating a
+    /// square on a line to it (a slider's path of at most 8 squares); arriving
+    /// pieces only block and a capture only removes an attacker. So when the
+    /// king is not attacked now, only that one line is tested, and nothing if
+    /// `from` is on no line within 8 squares of the king.
     #[inline]
-    fn legal_normal(&self, ctx: &Ctx, scratch: &mut Option<Board>, from: u8, to: u8, role: Role) -> bool {
-        if SQUARE_COLOR[from as usize] != NONE || SQUARE_COLOR[to as usize] != NONE {
-            let b = scratch.get_or_insert_with(|| self.board.clone());
-            let Some(piece) = b.take(from) else { return false };
-            let captured = b.take(to);
-            b.put(to, Piece { color: piece.color, role });
-            let ctrl = b.control(&self.owners());
-            let mut theirs = SquareSet::EMPTY;
-            for (c, &s) in ctrl.iter().enumerate() {
-                if s != ctx.me && s != NONE {
-                    theirs |= b.by_color[c];
-                }
-            }
-            let safe = match ctx.king {
-                None => true,
-                Some(k) => !b.attacked(if k == from { to } else { k }, b.occupied, theirs),
-            };
-            b.take(to);
-            b.put(from, piece);
-            if let Some(c) = captured {
-                b.put(to, c);
-            }
-            return safe;
-        }
+    fn legal_normal(&self, ctx: &Ctx, from: u8, to: u8, role: Role) -> bool {
         let Some(k) = ctx.king else { return true };
         let occ = ctx.occ.without(from).with(to);
+        if SQUARE_COLOR[from as usize].is_some() || SQUARE_COLOR[to as usize].is_some() {
+            match self.theirs_after(ctx.me, from, to) {
+                Some(theirs) if theirs == ctx.theirs => {}
+                Some(theirs) => {
+                    return !self.board.attacked(if k == from { to } else { k }, occ, theirs.without(to));
+                }
+                None => return self.legal_on_copy(ctx, from, to, role),
+            }
+        }
         if k != from && !ctx.in_check {
             if !ctx.king_lines.contains(from) {
                 return true;
@@ -339,6 +316,60 @@ impl State {
         }
         let k = if k == from { to } else { k };
         !self.board.attacked(k, occ, ctx.theirs.without(to))
+    }
+
+    /// The pieces other seats control once the mover's piece on `from` stands
+    /// on `to` (a piece captured there still counted), from the links of the
+    /// board after the move (§5.2); `None` if the mover would no longer
+    /// control the moving piece's colour.
+    ///
+    /// Only the pairs of `from` and `to` change links: `from`'s pair loses the
+    /// moving piece, `to`'s pair gets its colour (the twin of an occupied
+    /// square of colour is never a destination, so the pair has no other
+    /// piece). The pieces keep their colours, so every other colour's pieces
+    /// are where they stand now.
+    #[inline]
+    fn theirs_after(&self, me: u8, from: u8, to: u8) -> Option<SquareSet> {
+        let color = self.board.piece(from)?.color;
+        let mut links = self.board.links();
+        if let Some(y) = SQUARE_COLOR[from as usize] {
+            links[y as usize] = None;
+        }
+        if let Some(z) = SQUARE_COLOR[to as usize] {
+            links[z as usize] = Some(color);
+        }
+        let ctrl = control(&self.owners(), &links);
+        if ctrl[color as usize] != Some(me) {
+            return None;
+        }
+        let mut theirs = SquareSet::EMPTY;
+        for (c, &s) in ctrl.iter().enumerate() {
+            if s.is_some_and(|s| s != me) {
+                theirs |= self.board.by_color[c];
+            }
+        }
+        Some(theirs)
+    }
+
+    /// Legality of a normal move by making it on a copy of the board,
+    /// recomputing control from scratch and testing the mover's king.
+    #[cold]
+    fn legal_on_copy(&self, ctx: &Ctx, from: u8, to: u8, role: Role) -> bool {
+        let mut b = self.board.clone();
+        let Some(piece) = b.take(from) else { return false };
+        b.take(to);
+        b.put(to, Piece { color: piece.color, role });
+        let ctrl = b.control(&self.owners());
+        let mut theirs = SquareSet::EMPTY;
+        for (c, &s) in ctrl.iter().enumerate() {
+            if s.is_some_and(|s| s != ctx.me) {
+                theirs |= b.by_color[c];
+            }
+        }
+        match ctx.king {
+            None => true,
+            Some(k) => !b.attacked(if k == from { to } else { k }, b.occupied, theirs),
+        }
     }
 
     /// Legality by making the move on a copy, recomputing control from
@@ -358,7 +389,7 @@ impl State {
         let check = self.rules.check_rule;
         for r in rights {
             let Some(rook) = self.board.piece(r) else { continue };
-            if rook.role != Role::Rook || self.ctrl[rook.color as usize] != ctx.me {
+            if rook.role != Role::Rook || self.ctrl[rook.color as usize] != Some(ctx.me) {
                 continue;
             }
             let path = attacks::between::<Board16x16, 4>(sq(k), sq(r));
@@ -386,7 +417,7 @@ impl State {
         let me = self.turn;
         let check = self.rules.check_rule || self.rules.regime_check;
         for y in 0..12u8 {
-            if self.ctrl[y as usize] != me || self.owned[me as usize] == y {
+            if self.ctrl[y as usize] != Some(me) || self.owned[me as usize] == y {
                 continue;
             }
             let color = Color::ALL[y as usize];
@@ -395,7 +426,7 @@ impl State {
             next.put(k, Piece { color, role: Role::King });
             next.set_owned(me, y);
             next.recompute();
-            if SQUARE_COLOR[k as usize] == y {
+            if SQUARE_COLOR[k as usize] == Some(color) {
                 let (_, theirs) = next.sides(me);
                 let empty = <Board16x16 as SetGeometry<4>>::ALL - next.board.occupied;
                 let open = empty - next.board.blocked_twins();

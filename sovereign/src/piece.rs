@@ -200,26 +200,6 @@ pub struct Piece {
     pub role: Role,
 }
 
-impl Piece {
-    /// Encodes the piece in one byte, `1 + color * 6 + role` (0 is "empty").
-    #[inline]
-    #[must_use]
-    pub(crate) const fn code(self) -> u8 {
-        1 + self.color as u8 * 6 + self.role as u8
-    }
-
-    /// Decodes [`Piece::code`].
-    #[inline]
-    #[must_use]
-    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 || code > 72 {
-            return None;
-        }
-        let i = code - 1;
-        Some(Piece { color: Color::ALL[(i / 6) as usize], role: Role::ALL[(i % 6) as usize] })
-    }
-}
-
 impl fmt::Display for Piece {
     /// The two FEN letters, colour then role (`wk`, `nn`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

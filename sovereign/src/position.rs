@@ -3,7 +3,7 @@
 
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square};
+use crate::board::{Board, CENTER, COLOR_SQUARES, Square};
 use crate::movegen::{MoveRules, State};
 use crate::moves::{Move, MoveList, MoveToken, ParseMoveError};
 use crate::piece::{Color, Role};
@@ -141,7 +141,7 @@ pub(crate) fn validate(
         castling: setup.castling,
         ply: setup.ply,
         halfmove: setup.halfmove.unwrap_or(0),
-        ctrl: [NONE; 12],
+        ctrl: [None; 12],
         rules: MoveRules {
             twin_move: rules.twin_move,
             corner_both: rules.corner_two_step_both,
@@ -288,8 +288,7 @@ macro_rules! shared_api {
             /// The seat that controls (or owns) `color`, if any (§5).
             #[must_use]
             pub fn controller(&self, color: $crate::piece::Color) -> Option<motley_core::Seat> {
-                let c = self.st.ctrl[color as usize];
-                (c != $crate::board::NONE).then_some(motley_core::Seat(c))
+                self.st.ctrl[color as usize].map(motley_core::Seat)
             }
 
             /// The square of `seat`'s king (`None` in Royale's Interregnum).

@@ -3,7 +3,7 @@
 
 use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, Region, Rgb};
 
-use crate::board::{CENTER, NONE, Square, square_color};
+use crate::board::{CENTER, Square, square_color};
 use crate::movegen::State;
 use crate::piece::{Color, Piece};
 use crate::position::Sovereign;
@@ -20,7 +20,7 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
         .map(|s| {
             let cs: Vec<&str> = Color::ALL
                 .iter()
-                .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
+                .filter(|c| st.ctrl[**c as usize] == Some(s) && st.owned[s as usize] != **c as u8)
                 .map(|c| c.name())
                 .collect();
             format!("{}: {}", names[s as usize], if cs.is_empty() { "-".to_owned() } else { cs.join(" ") })
@@ -29,7 +29,7 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
     d.push(("controlled", ctrl.join(", ")));
     let neutral: Vec<&str> = Color::ALL
         .iter()
-        .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
+        .filter(|c| st.ctrl[**c as usize].is_none() && st.board.by_color[**c as usize].any())
         .map(|c| c.name())
         .collect();
     d.push(("neutral", if neutral.is_empty() { "-".to_owned() } else { neutral.join(" ") }));
@@ -74,8 +74,8 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
     );
     let owners = st.owners();
     let armies = Fact::map(Color::ALL.iter().map(|&c| {
-        let owner = seat(owners[c as usize]);
-        let controller = seat(st.ctrl[c as usize]);
+        let owner = owners[c as usize].and_then(seat);
+        let controller = st.ctrl[c as usize].and_then(seat);
         (c.name(), Fact::map([("owner", Fact::from(owner)), ("controller", Fact::from(controller))]))
     }));
     let seats = 0..st.seats;
@@ -87,14 +87,14 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
     let controlled = Fact::map(seats.map(|s| {
         let cs = Color::ALL
             .iter()
-            .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
+            .filter(|c| st.ctrl[**c as usize] == Some(s) && st.owned[s as usize] != **c as u8)
             .map(|c| c.name());
         (names[s as usize], Fact::list(cs))
     }));
     let neutral = Fact::list(
         Color::ALL
             .iter()
-            .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
+            .filter(|c| st.ctrl[**c as usize].is_none() && st.board.by_color[**c as usize].any())
             .map(|c| c.name()),
     );
     let check = Fact::list(st.checked_seats().filter_map(seat));
