@@ -4,11 +4,11 @@
 //! seat controls, and the check filter (§7.2) is a flag that Royale turns off.
 
 use motley_core::movegen::{Count, FirstMatch, MoveSink};
-use motley_core::{Board16x16, SetGeometry, attacks};
+use motley_core::{Board16x16, SetGeometry};
 
 use crate::board::{
-    Board, CENTER, COLOR_SET, COLORED, LINES8, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, SQUARE_COLOR,
-    SquareSet, control, sq,
+    Board, CENTER, COLOR_SET, COLORED, LINES8, PAWN_CAPTURES, PAWN_DOUBLES, PAWN_STEPS, SQUARE_COLOR, Square,
+    SquareSet, between, bishop_reach, control, king_steps, knight_leaps, queen_reach, rook_reach,
 };
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
@@ -29,13 +29,13 @@ pub(crate) struct MoveRules {
 }
 
 /// Rank 1.
-pub(crate) const RANK_1: SquareSet = <Board16x16 as SetGeometry<4>>::RANK_MASKS[0];
+pub(crate) const RANK_1: SquareSet = SquareSet::from_bits(<Board16x16 as SetGeometry<4>>::RANK_MASKS[0]);
 /// Rank 16.
-pub(crate) const RANK_16: SquareSet = <Board16x16 as SetGeometry<4>>::RANK_MASKS[15];
+pub(crate) const RANK_16: SquareSet = SquareSet::from_bits(<Board16x16 as SetGeometry<4>>::RANK_MASKS[15]);
 /// File a.
-pub(crate) const FILE_A: SquareSet = <Board16x16 as SetGeometry<4>>::FILE_MASKS[0];
+pub(crate) const FILE_A: SquareSet = SquareSet::from_bits(<Board16x16 as SetGeometry<4>>::FILE_MASKS[0]);
 /// File p.
-pub(crate) const FILE_P: SquareSet = <Board16x16 as SetGeometry<4>>::FILE_MASKS[15];
+pub(crate) const FILE_P: SquareSet = SquareSet::from_bits(<Board16x16 as SetGeometry<4>>::FILE_MASKS[15]);
 
 /// The position state of any seat count.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -65,16 +65,16 @@ pub(crate) struct State {
 impl State {
     /// Puts `p` on the empty square `s`.
     #[inline]
-    pub fn put(&mut self, s: u8, p: Piece) {
-        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][usize::from(s)];
+    pub fn put(&mut self, s: Square, p: Piece) {
+        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][s.index()];
         self.board.put(s, p);
     }
 
     /// Takes the piece off `s`, if any.
     #[inline]
-    pub fn take(&mut self, s: u8) -> Option<Piece> {
+    pub fn take(&mut self, s: Square) -> Option<Piece> {
         let p = self.board.take(s)?;
-        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][usize::from(s)];
+        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][s.index()];
         Some(p)
     }
 
@@ -98,7 +98,7 @@ impl State {
     pub fn drop_castling(&mut self, squares: SquareSet) {
         let gone = self.castling & squares;
         for s in gone {
-            self.hash ^= KEYS.castling[usize::from(s)];
+            self.hash ^= KEYS.castling[s.index()];
         }
         self.castling -= gone;
     }
@@ -131,7 +131,7 @@ impl State {
 
     /// The square of the seat's king, if it has one.
     #[inline]
-    pub fn king(&self, seat: u8) -> Option<u8> {
+    pub fn king(&self, seat: u8) -> Option<Square> {
         (self.board.by_color[self.owned[seat as usize] as usize] & self.board.role(Role::King)).first()
     }
 
@@ -180,13 +180,13 @@ impl State {
         let b = &self.board;
         let (mine, theirs) = self.sides(me);
         let occ = b.occupied;
-        let empty = <Board16x16 as SetGeometry<4>>::ALL - occ;
+        let empty = !occ;
         let open = empty - b.blocked_twins();
         let base = open | theirs;
         let check = self.rules.check_rule;
         let king = self.king(me);
         let in_check = check && king.is_some_and(|k| b.attacked(k, occ, theirs));
-        let king_lines = king.map_or(SquareSet::EMPTY, |k| LINES8[k as usize]);
+        let king_lines = king.map_or(SquareSet::EMPTY, |k| LINES8[k.index()]);
         let ctx = Ctx { me, occ, theirs, king, in_check, king_lines };
 
         for from in mine {
@@ -194,11 +194,10 @@ impl State {
                 return;
             }
             let Some(p) = b.piece(from) else { continue };
-            let s = sq(from);
             let mut dest = match p.role {
                 Role::Pawn => {
-                    let mut d = (PAWN_STEPS[from as usize] & open) | (PAWN_CAPTURES[from as usize] & theirs);
-                    let two = PAWN_DOUBLES[from as usize];
+                    let mut d = (PAWN_STEPS[from.index()] & open) | (PAWN_CAPTURES[from.index()] & theirs);
+                    let two = PAWN_DOUBLES[from.index()];
                     let both = two.vertical.is_some() && two.horizontal.is_some();
                     if let Some([over, to]) = two.vertical
                         && (!both || self.rules.corner_both)
@@ -217,16 +216,16 @@ impl State {
                 }
                 role => {
                     let reach = match role {
-                        Role::King => Board16x16::king(s),
-                        Role::Knight => Board16x16::knight(s),
-                        Role::Queen => attacks::queen(s, occ, 8),
-                        Role::Rook => attacks::rook(s, occ, 8),
-                        _ => attacks::bishop(s, occ, 8),
+                        Role::King => king_steps(from),
+                        Role::Knight => knight_leaps(from),
+                        Role::Queen => queen_reach(from, occ),
+                        Role::Rook => rook_reach(from, occ),
+                        _ => bishop_reach(from, occ),
                     };
                     let mut d = reach & base;
-                    let twin = 255 - from;
+                    let twin = from.rotate180();
                     if self.rules.twin_move
-                        && SQUARE_COLOR[from as usize].is_some()
+                        && SQUARE_COLOR[from.index()].is_some()
                         && reach.contains(twin)
                         && empty.contains(twin)
                     {
@@ -244,11 +243,10 @@ impl State {
                 dest -= easy;
             }
             for to in dest {
-                let (f, t) = (sq(from), sq(to));
                 if p.role == Role::Pawn && CENTER.contains(to) {
                     self.promotions(&ctx, from, to, sink);
                 } else if !check || self.legal_normal(&ctx, from, to, p.role) {
-                    sink.push(Move::Normal { from: f, to: t, promotion: None });
+                    sink.push(Move::Normal { from, to, promotion: None });
                 }
             }
         }
@@ -264,15 +262,14 @@ impl State {
     /// Pushes the legal promotions of the pawn moving from `from` to `to`, a
     /// centre square: to queen, rook, bishop and knight, then to king.
     #[inline(always)]
-    fn promotions<S: MoveSink<Move>>(&self, ctx: &Ctx, from: u8, to: u8, sink: &mut S) {
+    fn promotions<S: MoveSink<Move>>(&self, ctx: &Ctx, from: Square, to: Square, sink: &mut S) {
         let check = self.rules.check_rule;
-        let (f, t) = (sq(from), sq(to));
         for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
             if !check || self.legal_normal(ctx, from, to, r) {
-                sink.push(Move::Normal { from: f, to: t, promotion: Some(r) });
+                sink.push(Move::Normal { from, to, promotion: Some(r) });
             }
         }
-        let mv = Move::Normal { from: f, to: t, promotion: Some(Role::King) };
+        let mv = Move::Normal { from, to, promotion: Some(Role::King) };
         if !(check || self.rules.regime_check) || self.legal_slow(mv) {
             sink.push(mv);
         }
@@ -295,10 +292,10 @@ impl State {
     /// king is not attacked now, only that one line is tested, and nothing if
     /// `from` is on no line within 8 squares of the king.
     #[inline]
-    fn legal_normal(&self, ctx: &Ctx, from: u8, to: u8, role: Role) -> bool {
+    fn legal_normal(&self, ctx: &Ctx, from: Square, to: Square, role: Role) -> bool {
         let Some(k) = ctx.king else { return true };
         let occ = ctx.occ.without(from).with(to);
-        if SQUARE_COLOR[from as usize].is_some() || SQUARE_COLOR[to as usize].is_some() {
+        if SQUARE_COLOR[from.index()].is_some() || SQUARE_COLOR[to.index()].is_some() {
             match self.theirs_after(ctx.me, from, to) {
                 Some(theirs) if theirs == ctx.theirs => {}
                 Some(theirs) => {
@@ -329,13 +326,13 @@ impl State {
     /// piece). The pieces keep their colours, so every other colour's pieces
     /// are where they stand now.
     #[inline]
-    fn theirs_after(&self, me: u8, from: u8, to: u8) -> Option<SquareSet> {
+    fn theirs_after(&self, me: u8, from: Square, to: Square) -> Option<SquareSet> {
         let color = self.board.piece(from)?.color;
         let mut links = self.board.links();
-        if let Some(y) = SQUARE_COLOR[from as usize] {
+        if let Some(y) = SQUARE_COLOR[from.index()] {
             links[y as usize] = None;
         }
-        if let Some(z) = SQUARE_COLOR[to as usize] {
+        if let Some(z) = SQUARE_COLOR[to.index()] {
             links[z as usize] = Some(color);
         }
         let ctrl = control(&self.owners(), &links);
@@ -354,7 +351,7 @@ impl State {
     /// Legality of a normal move by making it on a copy of the board,
     /// recomputing control from scratch and testing the mover's king.
     #[cold]
-    fn legal_on_copy(&self, ctx: &Ctx, from: u8, to: u8, role: Role) -> bool {
+    fn legal_on_copy(&self, ctx: &Ctx, from: Square, to: Square, role: Role) -> bool {
         let mut b = self.board.clone();
         let Some(piece) = b.take(from) else { return false };
         b.take(to);
@@ -380,7 +377,7 @@ impl State {
         !next.in_check(self.turn)
     }
 
-    fn castles<S: MoveSink<Move>>(&self, k: u8, ctx: &Ctx, sink: &mut S) {
+    fn castles<S: MoveSink<Move>>(&self, k: Square, ctx: &Ctx, sink: &mut S) {
         let edge = self.home_edge(ctx.me);
         let rights = self.castling & edge;
         if rights.is_empty() || !edge.contains(k) || ctx.in_check {
@@ -392,14 +389,14 @@ impl State {
             if rook.role != Role::Rook || self.ctrl[rook.color as usize] != Some(ctx.me) {
                 continue;
             }
-            let path = attacks::between::<Board16x16, 4>(sq(k), sq(r));
+            let path = between(k, r);
             if path.is_empty() || (path & ctx.occ).any() {
                 continue;
             }
             for t in path {
-                let rook_to = Move::castle_rook_to(sq(k), sq(t)).bit();
+                let rook_to = Move::castle_rook_to(k, t);
                 if check {
-                    let crossed = attacks::between::<Board16x16, 4>(sq(k), sq(t)).with(t);
+                    let crossed = between(k, t).with(t);
                     if crossed.iter().any(|s| self.board.attacked(s, ctx.occ, ctx.theirs)) {
                         continue;
                     }
@@ -408,12 +405,12 @@ impl State {
                         continue;
                     }
                 }
-                sink.push(Move::Castle { king_from: sq(k), king_to: sq(t), rook_from: sq(r) });
+                sink.push(Move::Castle { king_from: k, king_to: t, rook_from: r });
             }
         }
     }
 
-    fn defections<S: MoveSink<Move>>(&self, k: u8, sink: &mut S) {
+    fn defections<S: MoveSink<Move>>(&self, k: Square, sink: &mut S) {
         let me = self.turn;
         let check = self.rules.check_rule || self.rules.regime_check;
         for y in 0..12u8 {
@@ -426,11 +423,11 @@ impl State {
             next.put(k, Piece { color, role: Role::King });
             next.set_owned(me, y);
             next.recompute();
-            if SQUARE_COLOR[k as usize] == Some(color) {
+            if SQUARE_COLOR[k.index()] == Some(color) {
                 let (_, theirs) = next.sides(me);
-                let empty = <Board16x16 as SetGeometry<4>>::ALL - next.board.occupied;
+                let empty = !next.board.occupied;
                 let open = empty - next.board.blocked_twins();
-                let mut dest = Board16x16::king(sq(k)) & ((open | theirs) - COLOR_SET[y as usize]);
+                let mut dest = king_steps(k) & ((open | theirs) - COLOR_SET[y as usize]);
                 if self.rules.check_rule {
                     // [decision] In the two-player game a king is never
                     // captured (§11.2: the game ends by checkmate; rule 1:
@@ -448,7 +445,7 @@ impl State {
                     after.king_step(k, to);
                     after.recompute();
                     if !check || !after.in_check(me) {
-                        sink.push(Move::Defect { color, king_to: Some((sq(k), sq(to))) });
+                        sink.push(Move::Defect { color, king_to: Some((k, to)) });
                     }
                 }
             } else if !check || !next.in_check(me) {
@@ -459,7 +456,7 @@ impl State {
 
     /// Moves the king of the side to move (capturing), dropping its castling
     /// rights. Does not recompute control.
-    fn king_step(&mut self, from: u8, to: u8) {
+    fn king_step(&mut self, from: Square, to: Square) {
         let Some(king) = self.take(from) else { return };
         if self.take(to).is_some() {
             self.halfmove = 0;
@@ -485,7 +482,6 @@ impl State {
         let edge = self.home_edge(me);
         match mv {
             Move::Normal { from, to, promotion } => {
-                let (from, to) = (from.bit(), to.bit());
                 let Some(p) = self.take(from) else { return };
                 let captured = self.take(to);
                 if p.role == Role::Pawn || captured.is_some() {
@@ -509,11 +505,11 @@ impl State {
                 }
             }
             Move::Castle { king_from, king_to, rook_from } => {
-                let rook_to = Move::castle_rook_to(king_from, king_to).bit();
-                let king = self.take(king_from.bit());
-                let rook = self.take(rook_from.bit());
+                let rook_to = Move::castle_rook_to(king_from, king_to);
+                let king = self.take(king_from);
+                let rook = self.take(rook_from);
                 if let (Some(king), Some(rook)) = (king, rook) {
-                    self.put(king_to.bit(), king);
+                    self.put(king_to, king);
                     self.put(rook_to, rook);
                 }
                 self.drop_castling(edge);
@@ -526,7 +522,7 @@ impl State {
                 }
                 self.set_owned(me, color as u8);
                 match king_to {
-                    Some((a, b)) => self.king_step(a.bit(), b.bit()),
+                    Some((a, b)) => self.king_step(a, b),
                     None => self.halfmove += 1,
                 }
             }
@@ -547,7 +543,7 @@ struct Ctx {
     me: u8,
     occ: SquareSet,
     theirs: SquareSet,
-    king: Option<u8>,
+    king: Option<Square>,
     /// Whether the mover's king is attacked now.
     in_check: bool,
     /// The squares on a line with the king within 8 squares (ignoring occupancy).

@@ -96,9 +96,9 @@ pub(crate) fn validate(
         return Err(PositionError::Turn { seat: setup.turn + 1 });
     }
     let mut board = Board::empty();
-    for (i, p) in setup.board.iter().enumerate() {
-        if let Some(p) = *p {
-            board.put(i as u8, p);
+    for (s, p) in Square::all().zip(setup.board) {
+        if let Some(p) = p {
+            board.put(s, p);
         }
     }
     let mut owned = [0u8; 4];
@@ -117,7 +117,7 @@ pub(crate) fn validate(
     for k in board.role(Role::King) {
         let c = board.piece(k).map(|p| p.color as u8);
         if !owned[..usize::from(seats)].iter().any(|&o| Some(o) == c) {
-            return Err(PositionError::StrayKing { square: Square::new_unchecked(k) });
+            return Err(PositionError::StrayKing { square: k });
         }
     }
     for (c, pair) in COLOR_SQUARES.iter().enumerate() {
@@ -126,12 +126,12 @@ pub(crate) fn validate(
         }
         for &s in pair {
             if board.piece(s).is_some_and(|p| p.color as usize == c) {
-                return Err(PositionError::OwnColorSquare { square: Square::new_unchecked(s) });
+                return Err(PositionError::OwnColorSquare { square: s });
             }
         }
     }
     if let Some(s) = (board.role(Role::Pawn) & CENTER).first() {
-        return Err(PositionError::PawnInCenter { square: Square::new_unchecked(s) });
+        return Err(PositionError::PawnInCenter { square: s });
     }
     let mut st = State {
         board,
@@ -163,10 +163,7 @@ pub(crate) fn validate(
 
 /// The setup a state describes.
 pub(crate) fn to_setup(st: &State) -> Setup {
-    let mut board = [None; 256];
-    for (i, slot) in board.iter_mut().enumerate() {
-        *slot = st.board.piece(i as u8);
-    }
+    let board = st.board.mailbox;
     let mut owned = [Color::White, Color::Black, Color::White, Color::Black];
     for (slot, &c) in owned.iter_mut().zip(&st.owned[..usize::from(st.seats)]) {
         *slot = Color::ALL[c as usize];
@@ -276,7 +273,7 @@ macro_rules! shared_api {
             /// The piece on `sq`.
             #[must_use]
             pub fn piece_at(&self, sq: $crate::board::Square) -> Option<$crate::piece::Piece> {
-                self.st.board.piece(sq.bit())
+                self.st.board.piece(sq)
             }
 
             /// The colour `seat` owns.
@@ -294,7 +291,7 @@ macro_rules! shared_api {
             /// The square of `seat`'s king (`None` in Royale's Interregnum).
             #[must_use]
             pub fn king(&self, seat: motley_core::Seat) -> Option<$crate::board::Square> {
-                self.st.king(seat.0).map($crate::board::Square::new_unchecked)
+                self.st.king(seat.0)
             }
 
             /// The squares of rooks that keep castling rights.

@@ -274,17 +274,16 @@ fn check_castling_rook(
     board: &[Option<Piece>; 256],
     seats: u8,
     owned: &[Color; 4],
-    sq: u8,
+    square: Square,
     token: &str,
     at: usize,
 ) -> Result<(), ParseFenError> {
-    let square = Square::new_unchecked(sq);
-    if board[usize::from(sq)].is_none_or(|p| p.role != Role::Rook) {
+    if board[square.index()].is_none_or(|p| p.role != Role::Rook) {
         return Err(ParseFenError::CastlingNoRook { token: token.to_owned(), square, at });
     }
     let king_home = home_edges(seats).iter().zip(owned).any(|(&edge, &color)| {
-        edge.contains(sq)
-            && edge.iter().any(|k| board[usize::from(k)] == Some(Piece { color, role: Role::King }))
+        edge.contains(square)
+            && edge.iter().any(|k| board[k.index()] == Some(Piece { color, role: Role::King }))
     });
     if !king_home {
         return Err(ParseFenError::CastlingNoKing { token: token.to_owned(), square, at });
@@ -293,7 +292,7 @@ fn check_castling_rook(
 }
 
 /// A castling square with its token and byte offset.
-type CastlingEntry<'a> = (u8, &'a str, usize);
+type CastlingEntry<'a> = (Square, &'a str, usize);
 
 fn parse_letters(text: &str, at: usize) -> Result<Vec<CastlingEntry<'_>>, ParseFenError> {
     let mut set = SquareSet::EMPTY;
@@ -303,7 +302,7 @@ fn parse_letters(text: &str, at: usize) -> Result<Vec<CastlingEntry<'_>>, ParseF
     }
     let (mut upper, mut lower) = (0, 0);
     for (i, b) in text.bytes().enumerate() {
-        let sq = match b {
+        let sq = Square::new_unchecked(match b {
             b'A'..=b'P' => {
                 upper += 1;
                 b - b'A'
@@ -318,7 +317,7 @@ fn parse_letters(text: &str, at: usize) -> Result<Vec<CastlingEntry<'_>>, ParseF
                     at: at + i,
                 });
             }
-        };
+        });
         if set.contains(sq) {
             return Err(ParseFenError::Castling { what: "repeated letter", at: at + i });
         }
@@ -342,10 +341,10 @@ fn parse_squares(text: &str, at: usize) -> Result<Vec<CastlingEntry<'_>>, ParseF
             .parse()
             .map_err(|_| ParseFenError::Castling { what: "expected a square name", at: offset })?;
         let edge = RANK_1 | RANK_16 | FILE_A | FILE_P;
-        if !edge.contains(sq.bit()) {
+        if !edge.contains(sq) {
             return Err(ParseFenError::Castling { what: "castling rook not on an edge", at: offset });
         }
-        out.push((sq.bit(), part, offset));
+        out.push((sq, part, offset));
         offset += part.len() + 1;
     }
     Ok(out)
@@ -393,10 +392,10 @@ impl fmt::Display for Setup {
             f.write_str("-")?;
         } else if self.seats == 2 {
             for s in self.castling & RANK_1 {
-                write!(f, "{}", char::from(b'A' + s % 16))?;
+                write!(f, "{}", char::from(b'A' + s.file().index()))?;
             }
             for s in self.castling & RANK_16 {
-                write!(f, "{}", char::from(b'a' + s % 16))?;
+                write!(f, "{}", char::from(b'a' + s.file().index()))?;
             }
         } else {
             let mut first = true;
@@ -407,7 +406,7 @@ impl fmt::Display for Setup {
                         f.write_str(",")?;
                     }
                     first = false;
-                    write!(f, "{}", Square::new_unchecked(s))?;
+                    write!(f, "{s}")?;
                 }
                 done |= edge;
             }

@@ -35,7 +35,7 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
     d.push(("neutral", if neutral.is_empty() { "-".to_owned() } else { neutral.join(" ") }));
     let checked: Vec<&str> = st.checked_seats().map(|s| names[s as usize]).collect();
     d.push(("check", if checked.is_empty() { "-".to_owned() } else { checked.join(" ") }));
-    let rooks: Vec<String> = st.castling.iter().map(|s| Square::new_unchecked(s).to_string()).collect();
+    let rooks: Vec<String> = st.castling.iter().map(|s| s.to_string()).collect();
     d.push(("castling", if rooks.is_empty() { "-".to_owned() } else { rooks.join(" ") }));
     d.push(("ply", st.ply.to_string()));
     d.push(("halfmove_clock", st.halfmove.to_string()));
@@ -47,21 +47,20 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
 /// `neutral`, `check`, `castling`, `ply`, `halfmove_clock`.
 pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fact)> {
     let seat = |s: u8| names.get(usize::from(s)).copied();
-    let occupant = |s: u8| st.board.piece(s);
+    let occupant = |s: Square| st.board.piece(s);
     let board = Fact::List(
-        (0..=255u8)
+        Square::all()
             .filter_map(|s| {
                 let p = occupant(s)?;
-                Some(Fact::piece(Square::new_unchecked(s), p.role.name(), "colour", p.color.name(), &[]))
+                Some(Fact::piece(s, p.role.name(), "colour", p.color.name(), &[]))
             })
             .collect(),
     );
     let squares_of_colour = Fact::List(
-        (0..=255u8)
-            .filter_map(|s| {
-                let sq = Square::new_unchecked(s);
+        Square::all()
+            .filter_map(|sq| {
                 let colour = square_color(sq)?;
-                let on = occupant(s).map_or(Fact::Null, |p| {
+                let on = occupant(sq).map_or(Fact::Null, |p| {
                     Fact::map([("role", Fact::from(p.role.name())), ("colour", Fact::from(p.color.name()))])
                 });
                 Some(Fact::map([
@@ -98,7 +97,7 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
             .map(|c| c.name()),
     );
     let check = Fact::list(st.checked_seats().filter_map(seat));
-    let castling = Fact::List(st.castling.iter().map(|s| Fact::text(Square::new_unchecked(s))).collect());
+    let castling = Fact::List(st.castling.iter().map(Fact::text).collect());
     vec![
         ("board", board),
         ("squares_of_colour", squares_of_colour),
@@ -117,7 +116,7 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
 /// promotion zone g7–j10 in black, as the board prints it (§4.2), and its
 /// inner 2×2 centre h8–i9 in white.
 pub(crate) fn annotations() -> Annotations {
-    let zone: Vec<(u8, u8)> = CENTER.iter().map(|i| (i % 16, i / 16)).collect();
+    let zone: Vec<(u8, u8)> = CENTER.iter().map(|s| (s.file().index(), s.rank().index())).collect();
     let centre: Vec<(u8, u8)> =
         zone.iter().copied().filter(|&(f, r)| (7..=8).contains(&f) && (7..=8).contains(&r)).collect();
     Annotations {
@@ -132,7 +131,7 @@ pub(crate) fn annotations() -> Annotations {
 /// The cell of a square (shared by both games).
 pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
     let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
-    Cell { piece: st.board.piece(sq.bit()).map(glyph), tint: square_color(sq).map(|c| (c.name(), c.rgb())) }
+    Cell { piece: st.board.piece(sq).map(glyph), tint: square_color(sq).map(|c| (c.name(), c.rgb())) }
 }
 
 impl BoardView for Sovereign {

@@ -64,7 +64,7 @@ pub(crate) fn hash(st: &State) -> u64 {
     let mut h = 0;
     for s in st.board.occupied {
         if let Some(p) = st.board.piece(s) {
-            h ^= KEYS.piece[p.color as usize][p.role as usize][usize::from(s)];
+            h ^= KEYS.piece[p.color as usize][p.role as usize][s.index()];
         }
     }
     h ^= KEYS.turn[usize::from(st.turn)];
@@ -72,7 +72,7 @@ pub(crate) fn hash(st: &State) -> u64 {
         h ^= KEYS.owned[seat][usize::from(st.owned[seat])];
     }
     for s in st.castling {
-        h ^= KEYS.castling[usize::from(s)];
+        h ^= KEYS.castling[s.index()];
     }
     h
 }
@@ -155,14 +155,14 @@ mod tests {
             let mut h = 0;
             for s in st.board.occupied {
                 let p = st.board.piece(s).expect("occupied");
-                h ^= pieces[(p.color as usize * 6 + p.role as usize) * 256 + usize::from(s)];
+                h ^= pieces[(p.color as usize * 6 + p.role as usize) * 256 + s.index()];
             }
             h ^= misc[usize::from(st.turn)];
             for seat in 0..usize::from(st.seats) {
                 h ^= misc[4 + seat * 12 + usize::from(st.owned[seat])];
             }
             for s in st.castling {
-                h ^= misc[52 + usize::from(s)];
+                h ^= misc[52 + s.index()];
             }
             h
         };
