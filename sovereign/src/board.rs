@@ -296,39 +296,23 @@ fn dir_between(a: Square, b: Square) -> Dir {
 /// chains are followed, a cycle is neutral.
 #[inline]
 pub(crate) fn control(owner: &[Option<u8>; 12], links: &[Option<Color>; 12]) -> [Option<u8>; 12] {
-    let mut ctrl = *owner;
-    // Colours whose controller is known: the owned ones, then every colour
-    // of each chain walked. A chain's colours all share its end's answer.
-    let mut known = 0u16;
-    for (c, o) in owner.iter().enumerate() {
-        if o.is_some() {
-            known |= 1 << c;
-        }
-    }
-    for c in 0..12 {
-        if known & (1 << c) != 0 {
-            continue;
-        }
-        let mut path = 0u16;
+    let mut ctrl = [None; 12];
+    for (c, slot) in ctrl.iter_mut().enumerate() {
         let mut x = c;
-        let end = loop {
-            if known & (1 << x) != 0 {
-                break ctrl[x];
+        let mut visited = 0u16;
+        *slot = loop {
+            if let Some(seat) = owner[x] {
+                break Some(seat);
             }
-            if path & (1 << x) != 0 {
+            if visited & (1 << x) != 0 {
                 break None;
             }
-            path |= 1 << x;
+            visited |= 1 << x;
             match links[x] {
                 Some(next) => x = next as usize,
                 None => break None,
             }
         };
-        known |= path;
-        while path != 0 {
-            ctrl[path.trailing_zeros() as usize] = end;
-            path &= path - 1;
-        }
     }
     ctrl
 }
@@ -376,6 +360,8 @@ pub(crate) struct Board {
     pub by_color: [SquareSet; 12],
     pub by_role: [SquareSet; 6],
     pub occupied: SquareSet,
+    /// The number of pieces of each colour and role.
+    pub count: [[u16; 6]; 12],
 }
 
 impl Board {
@@ -385,6 +371,7 @@ impl Board {
             by_color: [SquareSet::EMPTY; 12],
             by_role: [SquareSet::EMPTY; 6],
             occupied: SquareSet::EMPTY,
+            count: [[0; 6]; 12],
         }
     }
 
@@ -397,6 +384,7 @@ impl Board {
     pub fn put(&mut self, s: Square, p: Piece) {
         debug_assert!(self.mailbox[s.index()].is_none());
         self.mailbox[s.index()] = Some(p);
+        self.count[p.color as usize][p.role as usize] += 1;
         self.by_color[p.color as usize].add(s);
         self.by_role[p.role as usize].add(s);
         self.occupied.add(s);
@@ -405,6 +393,7 @@ impl Board {
     #[inline]
     pub fn take(&mut self, s: Square) -> Option<Piece> {
         let p = self.mailbox[s.index()].take()?;
+        self.count[p.color as usize][p.role as usize] -= 1;
         self.by_color[p.color as usize].remove(s);
         self.by_role[p.role as usize].remove(s);
         self.occupied.remove(s);

@@ -211,8 +211,7 @@ const fn min(a: usize, b: usize) -> usize {
 
 /// The material of colour `c`'s pieces (kings count 0).
 fn army(st: &State, c: usize) -> i32 {
-    let pieces = st.board.by_color[c];
-    Role::ALL.iter().map(|&role| (st.board.role(role) & pieces).count() as i32 * value(role)).sum()
+    Role::ALL.iter().map(|&role| i32::from(st.board.count[c][role as usize]) * value(role)).sum()
 }
 
 /// The square of colour `c`'s pair a piece stands on, if any.

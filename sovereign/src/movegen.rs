@@ -12,7 +12,7 @@ use crate::board::{
 };
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
-use crate::zobrist::KEYS;
+use crate::zobrist::{self, KEYS};
 
 /// Rule switches that change which moves exist (carried by a position).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -57,12 +57,17 @@ pub(crate) struct State {
     pub ctrl: [Option<u8>; 12],
     pub rules: MoveRules,
     /// The Zobrist hash of board, turn, owned colours and castling rights,
-    /// kept equal to [`crate::zobrist::hash`] by every change made through the
+    /// kept equal to [`State::fresh_hash`] by every change made through the
     /// methods below (`put`, `take`, `set_turn`, `set_owned`, `drop_castling`).
     pub hash: u64,
 }
 
 impl State {
+    /// The hash of the state computed from scratch (see [`zobrist::hash`]).
+    pub fn fresh_hash(&self) -> u64 {
+        zobrist::hash(&self.board, self.turn, &self.owned[..usize::from(self.seats)], self.castling)
+    }
+
     /// Puts `p` on the empty square `s`.
     #[inline]
     pub fn put(&mut self, s: Square, p: Piece) {
@@ -418,12 +423,12 @@ impl State {
                 continue;
             }
             let color = Color::ALL[y as usize];
-            let mut next = self.clone();
-            next.take(k);
-            next.put(k, Piece { color, role: Role::King });
-            next.set_owned(me, y);
-            next.recompute();
             if SQUARE_COLOR[k.index()] == Some(color) {
+                let mut next = self.clone();
+                next.take(k);
+                next.put(k, Piece { color, role: Role::King });
+                next.set_owned(me, y);
+                next.recompute();
                 let (_, theirs) = next.sides(me);
                 let empty = !next.board.occupied;
                 let open = empty - next.board.blocked_twins();
@@ -448,10 +453,38 @@ impl State {
                         sink.push(Move::Defect { color, king_to: Some((k, to)) });
                     }
                 }
-            } else if !check || !next.in_check(me) {
+            } else if !check || !self.defection_exposes(k, color) {
                 sink.push(Move::Defect { color, king_to: None });
             }
         }
+    }
+
+    /// Whether the king of the side to move, on `k` (not a square of
+    /// `color`), is attacked once its seat defects to `color` (§10).
+    ///
+    /// The defection recolours the king and moves ownership from the old
+    /// colour to `color`; control after it comes from the owners and links
+    /// so changed (the king's square is a link only if it is a square of
+    /// colour). `color` is not owned by any seat before, so no other king
+    /// has it, and the pieces other seats control after it are the ones of
+    /// the colours they control then, without the king itself.
+    fn defection_exposes(&self, k: Square, color: Color) -> bool {
+        let me = self.turn;
+        let mut owner = self.owners();
+        owner[usize::from(self.owned[usize::from(me)])] = None;
+        owner[color as usize] = Some(me);
+        let mut links = self.board.links();
+        if let Some(z) = SQUARE_COLOR[k.index()] {
+            links[z as usize] = Some(color);
+        }
+        let ctrl = control(&owner, &links);
+        let mut theirs = SquareSet::EMPTY;
+        for (c, &s) in ctrl.iter().enumerate() {
+            if s.is_some_and(|s| s != me) {
+                theirs |= self.board.by_color[c];
+            }
+        }
+        self.board.attacked(k, self.board.occupied, theirs.without(k))
     }
 
     /// Moves the king of the side to move (capturing), dropping its castling

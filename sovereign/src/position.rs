@@ -150,7 +150,7 @@ pub(crate) fn validate(
         },
         hash: 0,
     };
-    st.hash = crate::zobrist::hash(&st);
+    st.hash = st.fresh_hash();
     st.recompute();
     if check_rule {
         let other = 1 - st.turn;
@@ -452,8 +452,7 @@ impl Position for Sovereign {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        self.st.apply(mv);
-        self.st.set_turn(self.st.turn ^ 1);
+        motley_core::MoveGen::make(&mut self.st, mv);
     }
 
     fn outcome(&self) -> Option<Outcome> {

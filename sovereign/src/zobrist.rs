@@ -4,7 +4,7 @@
 
 use motley_core::zobrist::zobrist_keys;
 
-use crate::movegen::State;
+use crate::board::{Board, SquareSet};
 
 /// The key tables. Their values come from two SplitMix64 streams: the piece
 /// keys in colour, role, square order from one seed; the turn, owned-colour
@@ -57,21 +57,22 @@ const fn build() -> Keys {
 /// The keys, built at compile time.
 pub(crate) static KEYS: Keys = build();
 
-/// The hash of everything that decides the legal moves, from scratch: board,
-/// turn, owned colours and castling rights (control is derived, clocks are
-/// not hashed). Make keeps [`State::hash`] equal to it.
-pub(crate) fn hash(st: &State) -> u64 {
+/// The hash of everything that decides the legal moves, from scratch: the
+/// board, the seat to move, the colour index each seat owns (`owned` has one
+/// entry per seat) and the castling rights (control is derived, clocks are
+/// not hashed). Make keeps the state's stored hash equal to it.
+pub(crate) fn hash(board: &Board, turn: u8, owned: &[u8], castling: SquareSet) -> u64 {
     let mut h = 0;
-    for s in st.board.occupied {
-        if let Some(p) = st.board.piece(s) {
+    for s in board.occupied {
+        if let Some(p) = board.piece(s) {
             h ^= KEYS.piece[p.color as usize][p.role as usize][s.index()];
         }
     }
-    h ^= KEYS.turn[usize::from(st.turn)];
-    for seat in 0..usize::from(st.seats) {
-        h ^= KEYS.owned[seat][usize::from(st.owned[seat])];
+    h ^= KEYS.turn[usize::from(turn)];
+    for (seat, &color) in owned.iter().enumerate() {
+        h ^= KEYS.owned[seat][usize::from(color)];
     }
-    for s in st.castling {
+    for s in castling {
         h ^= KEYS.castling[s.index()];
     }
     h
@@ -81,7 +82,6 @@ pub(crate) fn hash(st: &State) -> u64 {
 mod tests {
     use motley_core::Position;
 
-    use super::hash;
     use crate::{Royale, Sovereign};
 
     /// The fixture positions of a game: every `fen` line of the perft suite,
@@ -133,12 +133,12 @@ mod tests {
         let mut positions = 0;
         for fen in fixtures("sovereign") {
             let p: Sovereign = fen.parse().expect("fixture parses");
-            random_games(&p, 4, 60, |p| (p.st.hash, hash(&p.st)));
+            random_games(&p, 4, 60, |p| (p.st.hash, p.st.fresh_hash()));
             positions += 1;
         }
         for fen in fixtures("royale") {
             let p: Royale = fen.parse().expect("fixture parses");
-            random_games(&p, 4, 60, |p| (p.st.hash, hash(&p.st)));
+            random_games(&p, 4, 60, |p| (p.st.hash, p.st.fresh_hash()));
             positions += 1;
         }
         assert!(positions > 40, "{positions} fixture positions");
