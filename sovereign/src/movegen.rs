@@ -284,10 +284,15 @@ impl State {
     /// the piece that arrives on `to`) under the check rule (§7.2).
     ///
     /// The pieces other seats control after the move are the same as now
-    /// (minus a captured piece) unless `from` or `to` is a square of colour;
-    /// then control is recomputed from the links of the board after the move
-    /// (see [`State::theirs_after`]) and, if it changes the attackers, the
-    /// mover's king is tested against the new ones.
+    /// (minus a captured piece) unless `to` is a square of colour; then
+    /// control is recomputed from the links of the board after the move (see
+    /// [`State::theirs_after`]) and, if it changes the attackers, the mover's
+    /// king is tested against the new ones. Leaving a square of colour `y`
+    /// changes nothing for them: the colours whose chain runs through `y`
+    /// (§5.2) followed `y`'s link to the moving piece's colour, which the
+    /// mover controls, so they go from the mover to nobody; the moving
+    /// piece's own chain does not run through `y` (that would be a cycle,
+    /// and a cycle is controlled by nobody), so the mover keeps it.
     ///
     /// With the attackers unchanged, the after-position is tested with the
     /// updated occupancy (captured piece removed). Moreover, a move of another
@@ -300,7 +305,7 @@ impl State {
     fn legal_normal(&self, ctx: &Ctx, from: Square, to: Square, role: Role) -> bool {
         let Some(k) = ctx.king else { return true };
         let occ = ctx.occ.without(from).with(to);
-        if SQUARE_COLOR[from.index()].is_some() || SQUARE_COLOR[to.index()].is_some() {
+        if SQUARE_COLOR[to.index()].is_some() {
             match self.theirs_after(ctx.me, from, to) {
                 Some(theirs) if theirs == ctx.theirs => {}
                 Some(theirs) => {
