@@ -309,7 +309,7 @@ pub(crate) fn control(owner: &[Option<u8>; 12], links: &[Option<Color>; 12]) -> 
             }
             visited |= 1 << x;
             match links[x] {
-                Some(next) => x = next as usize,
+                Some(next) => x = next.index(),
                 None => break None,
             }
         };
@@ -384,25 +384,25 @@ impl Board {
     pub fn put(&mut self, s: Square, p: Piece) {
         debug_assert!(self.mailbox[s.index()].is_none());
         self.mailbox[s.index()] = Some(p);
-        self.count[p.color as usize][p.role as usize] += 1;
-        self.by_color[p.color as usize].add(s);
-        self.by_role[p.role as usize].add(s);
+        self.count[p.color.index()][p.role.index()] += 1;
+        self.by_color[p.color.index()].add(s);
+        self.by_role[p.role.index()].add(s);
         self.occupied.add(s);
     }
 
     #[inline]
     pub fn take(&mut self, s: Square) -> Option<Piece> {
         let p = self.mailbox[s.index()].take()?;
-        self.count[p.color as usize][p.role as usize] -= 1;
-        self.by_color[p.color as usize].remove(s);
-        self.by_role[p.role as usize].remove(s);
+        self.count[p.color.index()][p.role.index()] -= 1;
+        self.by_color[p.color.index()].remove(s);
+        self.by_role[p.role.index()].remove(s);
         self.occupied.remove(s);
         Some(p)
     }
 
     #[inline]
     pub fn role(&self, r: Role) -> SquareSet {
-        self.by_role[r as usize]
+        self.by_role[r.index()]
     }
 
     /// For each colour, the colour of the piece on a square of its pair, if
@@ -448,7 +448,7 @@ impl Board {
         let sliders = self.role(Role::Queen) | self.role(if diagonal { Role::Bishop } else { Role::Rook });
         let mut a = attackers & sliders & ray;
         if let Some(c) = SQUARE_COLOR[t.index()] {
-            a -= self.by_color[c as usize];
+            a -= self.by_color[c.index()];
         }
         a.any()
     }
@@ -460,7 +460,7 @@ impl Board {
     pub fn attacked(&self, t: Square, occ: SquareSet, attackers: SquareSet) -> bool {
         let mut a = attackers;
         if let Some(c) = SQUARE_COLOR[t.index()] {
-            a -= self.by_color[c as usize];
+            a -= self.by_color[c.index()];
         }
         if a.is_empty() {
             return false;

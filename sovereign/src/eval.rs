@@ -211,7 +211,7 @@ const fn min(a: usize, b: usize) -> usize {
 
 /// The material of colour `c`'s pieces (kings count 0).
 fn army(st: &State, c: usize) -> i32 {
-    Role::ALL.iter().map(|&role| i32::from(st.board.count[c][role as usize]) * value(role)).sum()
+    Role::ALL.iter().map(|&role| i32::from(st.board.count[c][role.index()]) * value(role)).sum()
 }
 
 /// The square of colour `c`'s pair a piece stands on, if any.
@@ -382,7 +382,7 @@ const fn king_boxes() -> [SquareSet; 256] {
 fn occupies(st: &State, mv: Move) -> bool {
     let Move::Normal { to, .. } = mv else { return false };
     // An owned colour is always controlled, so a neutral one is nobody's.
-    SQUARE_COLOR[to.index()].is_some_and(|c| !st.board.occupied.contains(to) && st.ctrl[c as usize].is_none())
+    SQUARE_COLOR[to.index()].is_some_and(|c| !st.board.occupied.contains(to) && st.ctrl[c.index()].is_none())
 }
 
 /// Whether `mv` captures, and the value of its victim and attacker.

@@ -71,7 +71,7 @@ impl State {
     /// Puts `p` on the empty square `s`.
     #[inline]
     pub fn put(&mut self, s: Square, p: Piece) {
-        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][s.index()];
+        self.hash ^= KEYS.piece[p.color.index()][p.role.index()][s.index()];
         self.board.put(s, p);
     }
 
@@ -79,7 +79,7 @@ impl State {
     #[inline]
     pub fn take(&mut self, s: Square) -> Option<Piece> {
         let p = self.board.take(s)?;
-        self.hash ^= KEYS.piece[p.color as usize][p.role as usize][s.index()];
+        self.hash ^= KEYS.piece[p.color.index()][p.role.index()][s.index()];
         Some(p)
     }
 
@@ -113,7 +113,7 @@ impl State {
     pub fn owners(&self) -> [Option<u8>; 12] {
         let mut owner = [None; 12];
         for s in 0..self.seats {
-            owner[self.owned[s as usize] as usize] = Some(s);
+            owner[usize::from(self.owned[usize::from(s)])] = Some(s);
         }
         owner
     }
@@ -137,7 +137,8 @@ impl State {
     /// The square of the seat's king, if it has one.
     #[inline]
     pub fn king(&self, seat: u8) -> Option<Square> {
-        (self.board.by_color[self.owned[seat as usize] as usize] & self.board.role(Role::King)).first()
+        (self.board.by_color[usize::from(self.owned[usize::from(seat)])] & self.board.role(Role::King))
+            .first()
     }
 
     /// (pieces `seat` controls, pieces any other seat controls).
@@ -239,7 +240,7 @@ impl State {
                     d
                 }
             };
-            dest -= COLOR_SET[p.color as usize];
+            dest -= COLOR_SET[p.color.index()];
             if S::COUNTS && (!check || (!ctx.in_check && p.role != Role::King && !king_lines.contains(from)))
             {
                 // Every one of these is legal (plain squares, no promotion).
@@ -340,13 +341,13 @@ impl State {
         let color = self.board.piece(from)?.color;
         let mut links = self.board.links();
         if let Some(y) = SQUARE_COLOR[from.index()] {
-            links[y as usize] = None;
+            links[y.index()] = None;
         }
         if let Some(z) = SQUARE_COLOR[to.index()] {
-            links[z as usize] = Some(color);
+            links[z.index()] = Some(color);
         }
         let ctrl = control(&self.owners(), &links);
-        if ctrl[color as usize] != Some(me) {
+        if ctrl[color.index()] != Some(me) {
             return None;
         }
         let mut theirs = SquareSet::EMPTY;
@@ -396,7 +397,7 @@ impl State {
         let check = self.rules.check_rule;
         for r in rights {
             let Some(rook) = self.board.piece(r) else { continue };
-            if rook.role != Role::Rook || self.ctrl[rook.color as usize] != Some(ctx.me) {
+            if rook.role != Role::Rook || self.ctrl[rook.color.index()] != Some(ctx.me) {
                 continue;
             }
             let path = between(k, r);
@@ -424,10 +425,10 @@ impl State {
         let me = self.turn;
         let check = self.rules.check_rule || self.rules.regime_check;
         for y in 0..12u8 {
-            if self.ctrl[y as usize] != Some(me) || self.owned[me as usize] == y {
+            if self.ctrl[usize::from(y)] != Some(me) || self.owned[usize::from(me)] == y {
                 continue;
             }
-            let color = Color::ALL[y as usize];
+            let color = Color::ALL[usize::from(y)];
             if SQUARE_COLOR[k.index()] == Some(color) {
                 let mut next = self.clone();
                 next.take(k);
@@ -437,7 +438,7 @@ impl State {
                 let (_, theirs) = next.sides(me);
                 let empty = !next.board.occupied;
                 let open = empty - next.board.blocked_twins();
-                let mut dest = king_steps(k) & ((open | theirs) - COLOR_SET[y as usize]);
+                let mut dest = king_steps(k) & ((open | theirs) - COLOR_SET[color.index()]);
                 if self.rules.check_rule {
                     // [decision] In the two-player game a king is never
                     // captured (§11.2: the game ends by checkmate; rule 1:
@@ -477,10 +478,10 @@ impl State {
         let me = self.turn;
         let mut owner = self.owners();
         owner[usize::from(self.owned[usize::from(me)])] = None;
-        owner[color as usize] = Some(me);
+        owner[color.index()] = Some(me);
         let mut links = self.board.links();
         if let Some(z) = SQUARE_COLOR[k.index()] {
-            links[z as usize] = Some(color);
+            links[z.index()] = Some(color);
         }
         let ctrl = control(&owner, &links);
         let mut theirs = SquareSet::EMPTY;

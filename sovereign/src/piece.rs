@@ -155,6 +155,13 @@ impl Role {
     /// All six roles in index order.
     pub const ALL: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
+    /// The index `0..6`.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The pieces a pawn may promote to, in notation order (§9).
     pub const PROMOTIONS: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
 

@@ -125,7 +125,7 @@ pub(crate) fn validate(
             return Err(PositionError::PairOccupied { color: Color::ALL[c] });
         }
         for &s in pair {
-            if board.piece(s).is_some_and(|p| p.color as usize == c) {
+            if board.piece(s).is_some_and(|p| p.color.index() == c) {
                 return Err(PositionError::OwnColorSquare { square: s });
             }
         }
@@ -285,7 +285,7 @@ macro_rules! shared_api {
             /// The seat that controls (or owns) `color`, if any (§5).
             #[must_use]
             pub fn controller(&self, color: $crate::piece::Color) -> Option<motley_core::Seat> {
-                self.st.ctrl[color as usize].map(motley_core::Seat)
+                self.st.ctrl[color.index()].map(motley_core::Seat)
             }
 
             /// The square of `seat`'s king (`None` in Royale's Interregnum).

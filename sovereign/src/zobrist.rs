@@ -65,7 +65,7 @@ pub(crate) fn hash(board: &Board, turn: u8, owned: &[u8], castling: SquareSet) -
     let mut h = 0;
     for s in board.occupied {
         if let Some(p) = board.piece(s) {
-            h ^= KEYS.piece[p.color as usize][p.role as usize][s.index()];
+            h ^= KEYS.piece[p.color.index()][p.role.index()][s.index()];
         }
     }
     h ^= KEYS.turn[usize::from(turn)];
@@ -155,7 +155,7 @@ mod tests {
             let mut h = 0;
             for s in st.board.occupied {
                 let p = st.board.piece(s).expect("occupied");
-                h ^= pieces[(p.color as usize * 6 + p.role as usize) * 256 + s.index()];
+                h ^= pieces[(p.color.index() * 6 + p.role.index()) * 256 + s.index()];
             }
             h ^= misc[usize::from(st.turn)];
             for seat in 0..usize::from(st.seats) {
