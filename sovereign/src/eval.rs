@@ -97,10 +97,10 @@
 //! but a seat searching that way wins fewer games against three paranoid
 //! seats. UCI's `BestReply` option turns it on.
 
+use motley_core::Seat;
 use motley_core::search::{Evaluate, Reading, SearchProfile, WdlModel};
-use motley_core::{Board16x16, Seat, SetGeometry};
 
-use crate::board::{COLOR_SQUARES, NONE, SQUARE_COLOR, SquareSet};
+use crate::board::{COLOR_SQUARES, SQUARE_COLOR, Square, SquareSet, king_steps};
 use crate::movegen::State;
 use crate::moves::Move;
 use crate::piece::Role;
@@ -190,21 +190,32 @@ pub const QUIESCENCE_WIDTHS: [usize; 4] = [4, 3, 2, 1];
 /// cannot reach alpha.
 pub const FUTILITY_MARGIN: i32 = 300;
 
-/// The ring of a square, 0 on the edge to 7 in the centre.
-fn ring(s: u8) -> i32 {
-    let f = i32::from(s % 16);
-    let r = i32::from(s / 16);
-    f.min(15 - f).min(r).min(15 - r)
+/// The squares of each ring, 0 on the edge to 7 in the centre.
+static RINGS: [SquareSet; 8] = rings();
+
+const fn rings() -> [SquareSet; 8] {
+    let mut t = [SquareSet::EMPTY; 8];
+    let mut s = 0;
+    while s < 256 {
+        let (f, r) = (s % 16, s / 16);
+        let ring = min(min(f, 15 - f), min(r, 15 - r));
+        t[ring] = t[ring].with(Square::new_unchecked(s as u8));
+        s += 1;
+    }
+    t
+}
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b { a } else { b }
 }
 
 /// The material of colour `c`'s pieces (kings count 0).
 fn army(st: &State, c: usize) -> i32 {
-    let pieces = st.board.by_color[c];
-    Role::ALL.iter().map(|&role| (st.board.role(role) & pieces).count() as i32 * value(role)).sum()
+    Role::ALL.iter().map(|&role| i32::from(st.board.count[c][role.index()]) * value(role)).sum()
 }
 
 /// The square of colour `c`'s pair a piece stands on, if any.
-fn link_square(st: &State, c: usize) -> Option<u8> {
+fn link_square(st: &State, c: usize) -> Option<Square> {
     COLOR_SQUARES[c].into_iter().find(|&s| st.board.occupied.contains(s))
 }
 
@@ -231,7 +242,7 @@ fn share(st: &State, seat: u8, c: usize, theirs: SquareSet) -> i32 {
 
 /// Material of the pieces `seat` controls, at full value.
 fn material_of(st: &State, seat: u8) -> i32 {
-    (0..12).filter(|&c| st.ctrl[c] == seat).map(|c| army(st, c)).sum()
+    (0..12).filter(|&c| st.ctrl[c] == Some(seat)).map(|c| army(st, c)).sum()
 }
 
 /// Every term for `seat` (see the module doc); an army the seat controls
@@ -241,7 +252,7 @@ fn terms_of(st: &State, seat: u8, held: i32) -> i32 {
     let owned = usize::from(st.owned[usize::from(seat)]);
     let mut score = 0;
     for c in 0..12 {
-        if st.ctrl[c] != seat {
+        if st.ctrl[c] != Some(seat) {
             continue;
         }
         if c == owned {
@@ -251,18 +262,19 @@ fn terms_of(st: &State, seat: u8, held: i32) -> i32 {
         }
     }
     for s in (mine & crate::board::COLORED).iter() {
-        if SQUARE_COLOR[usize::from(s)] != NONE {
+        if SQUARE_COLOR[s.index()].is_some() {
             score += LINK;
         }
     }
-    for s in (st.board.role(Role::Pawn) & mine).iter() {
-        score += PAWN_RING * ring(s);
+    let pawns = st.board.role(Role::Pawn) & mine;
+    for (ring, squares) in (0..).zip(&RINGS) {
+        score += PAWN_RING * ring * (pawns & *squares).count() as i32;
     }
     if let Some(k) = st.king(seat) {
         if st.board.attacked(k, st.board.occupied, theirs) {
             score -= KING_SQUARE;
         }
-        let near = KING_BOX[usize::from(k)];
+        let near = KING_BOX[k.index()];
         let neutral = st.board.occupied - mine - theirs;
         score -= KING_ZONE * (near & theirs).count() as i32 + KING_NEUTRAL * (near & neutral).count() as i32;
     }
@@ -285,7 +297,7 @@ fn hunt(st: &State, seat: u8) -> i32 {
         if st.board.attacked(k, occ, mine) {
             score += HUNT_CHECK;
         }
-        let zone = <Board16x16 as SetGeometry<4>>::king(crate::board::sq(k));
+        let zone = king_steps(k);
         let attacked = zone.iter().filter(|&z| st.board.attacked(z, occ, mine)).count() as i32;
         score += HUNT_ZONE * attacked;
     }
@@ -313,7 +325,7 @@ fn confinement(st: &State, seat: u8, mine: SquareSet) -> i32 {
 
 /// The room of the king on `k` against the pieces `mine` (see
 /// [`confinement`]), at most [`CONFINE_CAP`].
-fn room(st: &State, k: u8, mine: SquareSet) -> i32 {
+fn room(st: &State, k: Square, mine: SquareSet) -> i32 {
     let occ = st.board.occupied.without(k);
     let blocked = occ - mine;
     let mut seen = SquareSet::EMPTY.with(k);
@@ -322,7 +334,7 @@ fn room(st: &State, k: u8, mine: SquareSet) -> i32 {
     while frontier.any() && area < CONFINE_CAP {
         let mut next = SquareSet::EMPTY;
         for f in frontier.iter() {
-            next |= <Board16x16 as SetGeometry<4>>::king(crate::board::sq(f));
+            next |= king_steps(f);
         }
         next = next - seen - blocked;
         seen |= next;
@@ -352,7 +364,7 @@ const fn king_boxes() -> [SquareSet; 256] {
             while dr <= 2 {
                 let (nf, nr) = (f + df, r + dr);
                 if (df != 0 || dr != 0) && nf >= 0 && nf < 16 && nr >= 0 && nr < 16 {
-                    set = set.with((nr * 16 + nf) as u8);
+                    set = set.with(Square::new_unchecked((nr * 16 + nf) as u8));
                 }
                 dr += 1;
             }
@@ -369,17 +381,15 @@ const fn king_boxes() -> [SquareSet; 256] {
 /// army (and what hangs from it) for the mover.
 fn occupies(st: &State, mv: Move) -> bool {
     let Move::Normal { to, .. } = mv else { return false };
-    let t = to.bit();
-    let c = SQUARE_COLOR[usize::from(t)];
     // An owned colour is always controlled, so a neutral one is nobody's.
-    c != NONE && !st.board.occupied.contains(t) && st.ctrl[usize::from(c)] == NONE
+    SQUARE_COLOR[to.index()].is_some_and(|c| !st.board.occupied.contains(to) && st.ctrl[c.index()].is_none())
 }
 
 /// Whether `mv` captures, and the value of its victim and attacker.
 fn capture(st: &State, mv: Move) -> Option<(i32, i32)> {
     let Move::Normal { from, to, .. } = mv else { return None };
-    let victim = st.board.piece(to.bit())?;
-    let attacker = st.board.piece(from.bit())?;
+    let victim = st.board.piece(to)?;
+    let attacker = st.board.piece(from)?;
     Some((value(victim.role).max(if victim.role == Role::King { 2000 } else { 0 }), value(attacker.role)))
 }
 
@@ -390,13 +400,12 @@ fn capture(st: &State, mv: Move) -> Option<(i32, i32)> {
 /// `values` is [`capture`]'s (victim, attacker) for `mv`.
 fn losing_capture(st: &State, mv: Move, (victim, attacker): (i32, i32)) -> bool {
     let Move::Normal { from, to, promotion: None } = mv else { return false };
-    let t = to.bit();
-    if attacker <= victim || SQUARE_COLOR[usize::from(t)] != NONE {
+    if attacker <= victim || SQUARE_COLOR[to.index()].is_some() {
         return false;
     }
     let (_, theirs) = st.sides(st.turn);
-    let occ = st.board.occupied.without(from.bit());
-    st.board.attacked(t, occ, theirs.without(t))
+    let occ = st.board.occupied.without(from);
+    st.board.attacked(to, occ, theirs.without(to))
 }
 
 fn tactical(st: &State, mv: Move) -> bool {
@@ -415,7 +424,7 @@ fn order(st: &State, mv: Move) -> i32 {
     // A capture of a piece on a square of colour may take a whole army.
     capture(st, mv).map_or(promo, |(victim, attacker)| {
         let link = match mv {
-            Move::Normal { to, .. } if SQUARE_COLOR[usize::from(to.bit())] != NONE => 300,
+            Move::Normal { to, .. } if SQUARE_COLOR[to.index()].is_some() => 300,
             _ => 0,
         };
         (victim + link) * 16 - attacker + promo

@@ -25,7 +25,7 @@ pub use motley_core::{
     BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
     Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
 };
-pub use moves::{Move, MoveToken, ParseMoveError};
+pub use moves::{MAX_MOVES, Move, MoveList, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, PositionError, START_FEN, Sovereign};
 pub use record::{RoyaleRecord, SovereignRecord};

@@ -17,6 +17,36 @@ use core::str::FromStr;
 use crate::board::Square;
 use crate::piece::{Color, Role};
 
+/// The most legal inputs a valid position can have (Sovereign and Royale).
+///
+/// Validation does not bound the number of pieces, so the bound holds for any
+/// placement. Say the mover controls `K` knights and `Q` other pieces, and `E`
+/// squares hold none of its pieces: `K + Q + E <= 256`. A normal move (a
+/// step, a slide, a leap, a pawn's one- or two-square move, a twin move) ends
+/// on one of the `E` squares, and either
+/// - is a knight's leap: at most 8 per knight and at most 8 per destination,
+///   so at most `min(8K, 8E)`; or
+/// - travels along one of the 8 lines through its destination, the mover
+///   being the first piece on that line: at most 8 per destination, and at
+///   most 59 per piece (a range-8 queen on the best square of the empty
+///   board), so at most `min(59Q, 8E)`.
+///
+/// Since `min(8K, 8E) <= 8aK + 8(1 - a)E` and `min(59Q, 8E) <= 59bQ +
+/// 8(1 - b)E` for any `a`, `b` in `[0, 1]`, taking `8a = 59b = λ` with
+/// `λ = 16 * 59 / 126` gives at most `λ(K + Q + E) <= 1919` normal moves
+/// counted once per origin and destination. A pawn enters each of the 16
+/// centre squares from at most 5 squares (2 steps, 3 diagonals) and has 5
+/// promotion choices there instead of 1: at most `16 * 5 * 4 = 320` more.
+/// Castling adds at most 14 (the king's destinations lie between it and the
+/// rooks on its 16-square edge), defections at most 18 (10 plain, and 8 forced
+/// king moves for the one colour of the king's square). Total `2271`, rounded
+/// up to `2.25 * 1024`; the tests `move_list_bound_*` check the figures 59
+/// and 5.
+pub const MAX_MOVES: usize = 2304;
+
+/// The legal inputs of a position, on the stack.
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
+
 /// An input of Sovereign Chess (and Royale).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Move {

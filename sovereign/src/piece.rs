@@ -155,6 +155,13 @@ impl Role {
     /// All six roles in index order.
     pub const ALL: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
+    /// The index `0..6`.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The pieces a pawn may promote to, in notation order (§9).
     pub const PROMOTIONS: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
 
@@ -198,26 +205,6 @@ pub struct Piece {
     pub color: Color,
     /// The kind.
     pub role: Role,
-}
-
-impl Piece {
-    /// Encodes the piece in one byte, `1 + color * 6 + role` (0 is "empty").
-    #[inline]
-    #[must_use]
-    pub(crate) const fn code(self) -> u8 {
-        1 + self.color as u8 * 6 + self.role as u8
-    }
-
-    /// Decodes [`Piece::code`].
-    #[inline]
-    #[must_use]
-    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 || code > 72 {
-            return None;
-        }
-        let i = code - 1;
-        Some(Piece { color: Color::ALL[(i / 6) as usize], role: Role::ALL[(i % 6) as usize] })
-    }
 }
 
 impl fmt::Display for Piece {

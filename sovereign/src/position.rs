@@ -5,9 +5,9 @@ use core::fmt;
 
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
-use crate::board::{Board, CENTER, COLOR_SQUARES, NONE, Square};
+use crate::board::{Board, CENTER, COLOR_SQUARES, Square};
 use crate::movegen::{MoveRules, State};
-use crate::moves::{Move, MoveToken, ParseMoveError};
+use crate::moves::{Move, MoveList, MoveToken, ParseMoveError};
 use crate::piece::{Color, Role};
 use crate::rules::Rules;
 use crate::setup::{FIELD_BOARD, FIELD_OWNED, FIELD_TURN, ParseFenError, Setup, Spans};
@@ -99,7 +99,7 @@ impl Issue {
         match *self {
             Issue::StrayKing { square }
             | Issue::OwnColorSquare { square }
-            | Issue::PawnInCenter { square } => spans.square(square.bit()),
+            | Issue::PawnInCenter { square } => spans.square(square),
             // The square of the pair written first.
             Issue::PairOccupied { color } => {
                 let [a, b] = COLOR_SQUARES[color as usize];
@@ -220,9 +220,9 @@ pub(crate) fn validate(
         issues.push(Issue::Turn { seat: setup.turn + 1 });
     }
     let mut board = Board::empty();
-    for (i, p) in setup.board.iter().enumerate() {
-        if let Some(p) = *p {
-            board.put(i as u8, p);
+    for (s, p) in Square::all().zip(setup.board) {
+        if let Some(p) = p {
+            board.put(s, p);
         }
     }
     // §3.3: owned colours differ.
@@ -244,7 +244,7 @@ pub(crate) fn validate(
     for k in board.role(Role::King) {
         let c = board.piece(k).map(|p| p.color as u8);
         if !owned[..usize::from(seats)].iter().any(|&o| Some(o) == c) {
-            issues.push(Issue::StrayKing { square: Square::new_unchecked(k) });
+            issues.push(Issue::StrayKing { square: k });
         }
     }
     for (c, pair) in COLOR_SQUARES.iter().enumerate() {
@@ -254,14 +254,14 @@ pub(crate) fn validate(
         }
         // §6.1: no piece stands on a square of its own colour.
         for &s in pair {
-            if board.piece(s).is_some_and(|p| p.color as usize == c) {
-                issues.push(Issue::OwnColorSquare { square: Square::new_unchecked(s) });
+            if board.piece(s).is_some_and(|p| p.color.index() == c) {
+                issues.push(Issue::OwnColorSquare { square: s });
             }
         }
     }
     // §4.2: a pawn entering the zone promotes, so none stands in it.
     for s in board.role(Role::Pawn) & CENTER {
-        issues.push(Issue::PawnInCenter { square: Square::new_unchecked(s) });
+        issues.push(Issue::PawnInCenter { square: s });
     }
     if !issues.is_empty() {
         return Err(PositionError { issues });
@@ -274,14 +274,16 @@ pub(crate) fn validate(
         castling: setup.castling,
         ply: setup.ply,
         halfmove: setup.halfmove.unwrap_or(0),
-        ctrl: [NONE; 12],
+        ctrl: [None; 12],
         rules: MoveRules {
             twin_move: rules.twin_move,
             corner_both: rules.corner_two_step_both,
             check_rule,
             regime_check: check_rule || regime_check,
         },
+        hash: 0,
     };
+    st.hash = st.fresh_hash();
     st.recompute();
     if check_rule {
         let other = 1 - st.turn;
@@ -294,10 +296,7 @@ pub(crate) fn validate(
 
 /// The setup a state describes.
 pub(crate) fn to_setup(st: &State) -> Setup {
-    let mut board = [None; 256];
-    for (i, slot) in board.iter_mut().enumerate() {
-        *slot = st.board.piece(i as u8);
-    }
+    let board = st.board.mailbox;
     let mut owned = [Color::White, Color::Black, Color::White, Color::Black];
     for (slot, &c) in owned.iter_mut().zip(&st.owned[..usize::from(st.seats)]) {
         *slot = Color::ALL[c as usize];
@@ -317,10 +316,10 @@ pub(crate) fn to_setup(st: &State) -> Setup {
 }
 
 /// The legal moves of a state, sorted as generated.
-pub(crate) fn move_list(st: &State) -> Vec<Move> {
-    let mut v = Vec::with_capacity(128);
-    st.generate(&mut |m| v.push(m));
-    v
+pub(crate) fn move_list(st: &State) -> MoveList {
+    let mut list = MoveList::new();
+    st.generate_into(&mut list);
+    list
 }
 
 /// The two-player Sovereign Chess position.
@@ -409,7 +408,7 @@ macro_rules! shared_api {
             /// The piece on `sq`.
             #[must_use]
             pub fn piece_at(&self, sq: $crate::board::Square) -> Option<$crate::piece::Piece> {
-                self.st.board.piece(sq.bit())
+                self.st.board.piece(sq)
             }
 
             /// The colour `seat` owns.
@@ -421,14 +420,13 @@ macro_rules! shared_api {
             /// The seat that controls (or owns) `color`, if any (§5).
             #[must_use]
             pub fn controller(&self, color: $crate::piece::Color) -> Option<motley_core::Seat> {
-                let c = self.st.ctrl[color as usize];
-                (c != $crate::board::NONE).then_some(motley_core::Seat(c))
+                self.st.ctrl[color.index()].map(motley_core::Seat)
             }
 
             /// The square of `seat`'s king (`None` in Royale's Interregnum).
             #[must_use]
             pub fn king(&self, seat: motley_core::Seat) -> Option<$crate::board::Square> {
-                self.st.king(seat.0).map($crate::board::Square::new_unchecked)
+                self.st.king(seat.0)
             }
 
             /// The squares of rooks that keep castling rights.
@@ -495,7 +493,7 @@ shared_api!(Sovereign, seats: 2, start: START_FEN);
 macro_rules! shared_position_items {
     () => {
         type Move = $crate::moves::Move;
-        type MoveList = Vec<$crate::moves::Move>;
+        type MoveList = $crate::moves::MoveList;
         type ParseError = $crate::position::FenError;
         type MoveError = $crate::moves::ParseMoveError;
 
@@ -515,7 +513,7 @@ macro_rules! shared_position_items {
         }
 
         fn zobrist(&self) -> u64 {
-            $crate::zobrist::hash(&self.st)
+            self.st.hash
         }
 
         fn quiet_plies(&self) -> Option<u32> {
@@ -565,7 +563,7 @@ impl Position for Sovereign {
         if seat.0 == 0 { "white" } else { "black" }
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
+    fn legal_moves(&self) -> MoveList {
         move_list(&self.st)
     }
 
@@ -578,8 +576,7 @@ impl Position for Sovereign {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        self.st.apply(mv);
-        self.st.turn ^= 1;
+        motley_core::MoveGen::make(&mut self.st, mv);
     }
 
     fn outcome(&self) -> Option<Outcome> {

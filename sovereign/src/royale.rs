@@ -9,7 +9,7 @@ use motley_core::{Outcome, Position, Seat, SeatResult};
 
 use crate::end::EndReason;
 use crate::movegen::State;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::{Issue, PositionError, move_list, validate};
 use crate::rules::Rules;
@@ -125,7 +125,7 @@ impl Royale {
     fn settle_turn(&mut self, offset: u8) {
         self.escaped_last = [false; 4];
         if self.kings() <= 1 {
-            self.st.turn = (self.st.turn + offset) % 4;
+            self.st.set_turn((self.st.turn + offset) % 4);
             return;
         }
         let first = self.st.turn + offset;
@@ -133,12 +133,11 @@ impl Royale {
         // turn, so when every other seat must pass it moves next (§13.4).
         for i in 0..8 {
             let s = (first + i) % 4;
-            self.st.turn = s;
+            self.st.set_turn(s);
             if Self::must_escape(&self.st, s) {
                 if let Some(k) = self.st.king(s) {
-                    self.st.board.take(k);
-                    let edge = self.st.home_edge(s);
-                    self.st.castling -= edge;
+                    self.st.take(k);
+                    self.st.drop_castling(self.st.home_edge(s));
                     self.st.recompute();
                 }
                 self.fate[s as usize] = Fate::Escaped;
@@ -209,9 +208,9 @@ impl Position for Royale {
         ROYALE_SEATS[seat.index() & 3]
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
+    fn legal_moves(&self) -> MoveList {
         // A stalemate is the empty list itself: only the king count needs a test.
-        if self.kings() < 2 { Vec::new() } else { move_list(&self.st) }
+        if self.kings() < 2 { MoveList::new() } else { move_list(&self.st) }
     }
 
     fn has_legal_moves(&self) -> bool {
@@ -242,7 +241,7 @@ impl Position for Royale {
         // omits the letters of a seat with no king).
         for s in 0..4 {
             if self.st.king(s).is_none() {
-                self.st.castling -= self.st.home_edge(s);
+                self.st.drop_castling(self.st.home_edge(s));
             }
         }
         self.settle_turn(1);

@@ -232,9 +232,9 @@ impl Spans {
         self.fields[2 + seat.min(usize::from(self.seats).saturating_sub(1))]
     }
 
-    /// The offset of the piece on square index `sq`.
-    pub(crate) fn square(&self, sq: u8) -> usize {
-        self.squares[usize::from(sq)] as usize
+    /// The offset of the piece on `sq`.
+    pub(crate) fn square(&self, sq: Square) -> usize {
+        self.squares[sq.index()] as usize
     }
 }
 
@@ -473,17 +473,16 @@ fn check_castling_rook(
     seats: u8,
     owned: &[Color; 4],
     owned_ok: bool,
-    sq: u8,
+    square: Square,
     token: &str,
     at: usize,
 ) -> Result<(), ParseIssue> {
-    let square = Square::new_unchecked(sq);
-    if board[usize::from(sq)].is_none_or(|p| p.role != Role::Rook) {
+    if board[square.index()].is_none_or(|p| p.role != Role::Rook) {
         return Err(ParseIssue::CastlingNoRook { token: token.to_owned(), square, at });
     }
     let king_home = home_edges(seats).iter().zip(owned).any(|(&edge, &color)| {
-        edge.contains(sq)
-            && edge.iter().any(|k| board[usize::from(k)] == Some(Piece { color, role: Role::King }))
+        edge.contains(square)
+            && edge.iter().any(|k| board[k.index()] == Some(Piece { color, role: Role::King }))
     });
     if owned_ok && !king_home {
         return Err(ParseIssue::CastlingNoKing { token: token.to_owned(), square, at });
@@ -492,7 +491,7 @@ fn check_castling_rook(
 }
 
 /// A castling square with its token and byte offset.
-type CastlingEntry<'a> = (u8, &'a str, usize);
+type CastlingEntry<'a> = (Square, &'a str, usize);
 
 /// Reads the two-player castling field (§3.3: file letters, upper case rank
 /// 1, lower case rank 16, at most four per seat, or `-`); a bad letter is
@@ -505,8 +504,8 @@ fn parse_letters<'a>(text: &'a str, at: usize, issues: &mut Vec<ParseIssue>) -> 
     }
     for (i, b) in text.bytes().enumerate() {
         let (sq, edge) = match b {
-            b'A'..=b'P' => (b - b'A', RANK_1),
-            b'a'..=b'p' => (b - b'a' + 240, RANK_16),
+            b'A'..=b'P' => (Square::new_unchecked(b - b'A'), RANK_1),
+            b'a'..=b'p' => (Square::new_unchecked(b - b'a' + 240), RANK_16),
             _ => {
                 issues.push(ParseIssue::Castling {
                     what: "expected file letters a-p / A-P or `-`",
@@ -539,10 +538,10 @@ fn parse_squares<'a>(text: &'a str, at: usize, issues: &mut Vec<ParseIssue>) -> 
         let edge = RANK_1 | RANK_16 | FILE_A | FILE_P;
         match part.parse::<Square>() {
             Err(_) => issues.push(ParseIssue::Castling { what: "expected a square name", at: offset }),
-            Ok(sq) if !edge.contains(sq.bit()) => {
+            Ok(sq) if !edge.contains(sq) => {
                 issues.push(ParseIssue::Castling { what: "castling rook not on an edge", at: offset });
             }
-            Ok(sq) => out.push((sq.bit(), part, offset)),
+            Ok(sq) => out.push((sq, part, offset)),
         }
         offset += part.len() + 1;
     }
@@ -591,10 +590,10 @@ impl fmt::Display for Setup {
             f.write_str("-")?;
         } else if self.seats == 2 {
             for s in self.castling & RANK_1 {
-                write!(f, "{}", char::from(b'A' + s % 16))?;
+                write!(f, "{}", char::from(b'A' + s.file().index()))?;
             }
             for s in self.castling & RANK_16 {
-                write!(f, "{}", char::from(b'a' + s % 16))?;
+                write!(f, "{}", char::from(b'a' + s.file().index()))?;
             }
         } else {
             let mut first = true;
@@ -605,7 +604,7 @@ impl fmt::Display for Setup {
                         f.write_str(",")?;
                     }
                     first = false;
-                    write!(f, "{}", Square::new_unchecked(s))?;
+                    write!(f, "{s}")?;
                 }
                 done |= edge;
             }

@@ -3,7 +3,7 @@
 
 use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, Region, Rgb};
 
-use crate::board::{CENTER, NONE, Square, square_color};
+use crate::board::{CENTER, Square, square_color};
 use crate::movegen::State;
 use crate::piece::{Color, Piece};
 use crate::position::Sovereign;
@@ -20,7 +20,7 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
         .map(|s| {
             let cs: Vec<&str> = Color::ALL
                 .iter()
-                .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
+                .filter(|c| st.ctrl[**c as usize] == Some(s) && st.owned[s as usize] != **c as u8)
                 .map(|c| c.name())
                 .collect();
             format!("{}: {}", names[s as usize], if cs.is_empty() { "-".to_owned() } else { cs.join(" ") })
@@ -29,13 +29,13 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
     d.push(("controlled", ctrl.join(", ")));
     let neutral: Vec<&str> = Color::ALL
         .iter()
-        .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
+        .filter(|c| st.ctrl[**c as usize].is_none() && st.board.by_color[**c as usize].any())
         .map(|c| c.name())
         .collect();
     d.push(("neutral", if neutral.is_empty() { "-".to_owned() } else { neutral.join(" ") }));
     let checked: Vec<&str> = st.checked_seats().map(|s| names[s as usize]).collect();
     d.push(("check", if checked.is_empty() { "-".to_owned() } else { checked.join(" ") }));
-    let rooks: Vec<String> = st.castling.iter().map(|s| Square::new_unchecked(s).to_string()).collect();
+    let rooks: Vec<String> = st.castling.iter().map(|s| s.to_string()).collect();
     d.push(("castling", if rooks.is_empty() { "-".to_owned() } else { rooks.join(" ") }));
     d.push(("ply", st.ply.to_string()));
     d.push(("halfmove_clock", st.halfmove.to_string()));
@@ -47,21 +47,20 @@ pub(crate) fn details(st: &State, names: &[&'static str]) -> Vec<(&'static str, 
 /// `neutral`, `check`, `castling`, `ply`, `halfmove_clock`.
 pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fact)> {
     let seat = |s: u8| names.get(usize::from(s)).copied();
-    let occupant = |s: u8| st.board.piece(s);
+    let occupant = |s: Square| st.board.piece(s);
     let board = Fact::List(
-        (0..=255u8)
+        Square::all()
             .filter_map(|s| {
                 let p = occupant(s)?;
-                Some(Fact::piece(Square::new_unchecked(s), p.role.name(), "colour", p.color.name(), &[]))
+                Some(Fact::piece(s, p.role.name(), "colour", p.color.name(), &[]))
             })
             .collect(),
     );
     let squares_of_colour = Fact::List(
-        (0..=255u8)
-            .filter_map(|s| {
-                let sq = Square::new_unchecked(s);
+        Square::all()
+            .filter_map(|sq| {
                 let colour = square_color(sq)?;
-                let on = occupant(s).map_or(Fact::Null, |p| {
+                let on = occupant(sq).map_or(Fact::Null, |p| {
                     Fact::map([("role", Fact::from(p.role.name())), ("colour", Fact::from(p.color.name()))])
                 });
                 Some(Fact::map([
@@ -74,8 +73,8 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
     );
     let owners = st.owners();
     let armies = Fact::map(Color::ALL.iter().map(|&c| {
-        let owner = seat(owners[c as usize]);
-        let controller = seat(st.ctrl[c as usize]);
+        let owner = owners[c as usize].and_then(seat);
+        let controller = st.ctrl[c as usize].and_then(seat);
         (c.name(), Fact::map([("owner", Fact::from(owner)), ("controller", Fact::from(controller))]))
     }));
     let seats = 0..st.seats;
@@ -87,18 +86,18 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
     let controlled = Fact::map(seats.map(|s| {
         let cs = Color::ALL
             .iter()
-            .filter(|c| st.ctrl[**c as usize] == s && st.owned[s as usize] != **c as u8)
+            .filter(|c| st.ctrl[**c as usize] == Some(s) && st.owned[s as usize] != **c as u8)
             .map(|c| c.name());
         (names[s as usize], Fact::list(cs))
     }));
     let neutral = Fact::list(
         Color::ALL
             .iter()
-            .filter(|c| st.ctrl[**c as usize] == NONE && st.board.by_color[**c as usize].any())
+            .filter(|c| st.ctrl[**c as usize].is_none() && st.board.by_color[**c as usize].any())
             .map(|c| c.name()),
     );
     let check = Fact::list(st.checked_seats().filter_map(seat));
-    let castling = Fact::List(st.castling.iter().map(|s| Fact::text(Square::new_unchecked(s))).collect());
+    let castling = Fact::List(st.castling.iter().map(Fact::text).collect());
     vec![
         ("board", board),
         ("squares_of_colour", squares_of_colour),
@@ -117,7 +116,7 @@ pub(crate) fn facts(st: &State, names: &[&'static str]) -> Vec<(&'static str, Fa
 /// promotion zone g7–j10 in black, as the board prints it (§4.2), and its
 /// inner 2×2 centre h8–i9 in white.
 pub(crate) fn annotations() -> Annotations {
-    let zone: Vec<(u8, u8)> = CENTER.iter().map(|i| (i % 16, i / 16)).collect();
+    let zone: Vec<(u8, u8)> = CENTER.iter().map(|s| (s.file().index(), s.rank().index())).collect();
     let centre: Vec<(u8, u8)> =
         zone.iter().copied().filter(|&(f, r)| (7..=8).contains(&f) && (7..=8).contains(&r)).collect();
     Annotations {
@@ -132,7 +131,7 @@ pub(crate) fn annotations() -> Annotations {
 /// The cell of a square (shared by both games).
 pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
     let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
-    Cell { piece: st.board.piece(sq.bit()).map(glyph), tint: square_color(sq).map(|c| (c.name(), c.rgb())) }
+    Cell { piece: st.board.piece(sq).map(glyph), tint: square_color(sq).map(|c| (c.name(), c.rgb())) }
 }
 
 impl BoardView for Sovereign {

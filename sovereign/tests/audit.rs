@@ -321,7 +321,7 @@ fn s8_rights_lost_when_the_rook_leaves_and_returns() {
         castles(&p),
         sorted(&["castle:i1d1", "castle:i1e1", "castle:i1f1", "castle:i1g1", "castle:i1h1"])
     );
-    assert!(!p.castling_rights().contains(sq("l1").bit()));
+    assert!(!p.castling_rights().contains(sq("l1")));
 }
 
 #[test]
@@ -393,7 +393,7 @@ fn s8_castling_with_a_rook_controlled_through_a_chain_and_losing_it() {
     play(&mut p, "i16i15");
     assert!(castles(&p).is_empty());
     // The right itself survives (control changes do not affect rights).
-    assert!(p.castling_rights().contains(sq("c1").bit()));
+    assert!(p.castling_rights().contains(sq("c1")));
 }
 
 // §11.1 start choice ----------------------------------------------------------------

@@ -97,7 +97,7 @@ impl Ref {
             sqcolor[s.file().index() as usize][s.rank().index() as usize] = Some(c);
         }
         let mut rights: Vec<(i32, i32)> =
-            rights.iter().map(|i| (i32::from(i % 16), i32::from(i / 16))).collect();
+            rights.iter().map(|s| (i32::from(s.file().index()), i32::from(s.rank().index()))).collect();
         rights.sort_unstable();
         Ref { b, owned, turn, rights, sqcolor, check, regime_check }
     }
