@@ -427,7 +427,7 @@ impl Running {
             changed: Condvar::new(),
         });
         let shared = Arc::clone(&control);
-        let thread = std::thread::spawn(move || {
+        let job = move || {
             let done = work(Arc::clone(&shared.stop));
             {
                 let state = shared.state();
@@ -439,7 +439,12 @@ impl Running {
             done();
             shared.state().finished = true;
             shared.changed.notify_all();
-        });
+        };
+        let thread = std::thread::Builder::new()
+            .name("motley-search".into())
+            .stack_size(crate::search::SEARCH_STACK_BYTES)
+            .spawn(job)
+            .expect("the system refused to start a search thread");
         Running { control, thread: Some(thread) }
     }
 

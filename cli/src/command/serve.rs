@@ -519,8 +519,10 @@ pub async fn serve(
 /// # Errors
 /// A failure if the runtime cannot start or the address cannot be bound.
 pub fn run(args: &ServeArgs, stream: &mut dyn Write) -> Result<(), CliError> {
+    // Searches run on the runtime's blocking threads: give them a search's stack.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .thread_stack_size(motley_core::search::SEARCH_STACK_BYTES)
         .build()
         .map_err(|e| CliError::failure(format!("cannot start the server: {e}"), "serve"))?;
     let place = format!("{}:{}", args.host, args.port);

@@ -258,7 +258,7 @@ pub use players::{GreedyPlayer, ParsePlayerError, Player, PlayerSpec, RandomPlay
 pub use profile::SearchProfile;
 pub use reading::Reading;
 pub use result::{Line, SearchInfo, SearchResult};
-pub use score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, WIN, WIN_BOUND};
+pub use score::{EVAL_LIMIT, INFINITY, MAX_PLY, SEARCH_STACK_BYTES, Score, WIN, WIN_BOUND};
 pub use searcher::Searcher;
 pub use tt::Bound;
 pub use wdl::{Wdl, WdlModel};

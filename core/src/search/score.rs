@@ -7,6 +7,15 @@ use core::fmt;
 pub const WIN: i32 = 1_000_000;
 /// The deepest ply the search visits (root = ply 0).
 pub const MAX_PLY: usize = 256;
+
+/// The stack a search thread gets: 64 MiB of address space (only the pages
+/// touched are backed). A node's frame holds the variant's move list on
+/// the stack (about 20 KB for Sovereign Chess), and a search may recurse
+/// [`MAX_PLY`] deep, which the 2 MiB default of spawned threads does not
+/// cover. [`Session`](crate::session::Session) jobs and Lazy SMP helpers
+/// run with it; a caller that searches on its own thread should give it
+/// as much.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Every score above this (below its negative) is a forced win (loss).
 pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// Static evaluations are clamped to ±`EVAL_LIMIT`.

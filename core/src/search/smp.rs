@@ -350,7 +350,12 @@ pub(super) fn search<P: Evaluate>(
     let result = std::thread::scope(|scope| {
         let handles: Vec<_> = helpers
             .iter_mut()
-            .map(|helper| scope.spawn(|| helper.search_single(pos, &helper_limits, false, |_| {})))
+            .map(|helper| {
+                std::thread::Builder::new()
+                    .stack_size(super::SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, || helper.search_single(pos, &helper_limits, false, |_| {}))
+            })
+            .filter_map(Result::ok)
             .collect();
         let mut result = main.search_single(pos, limits, false, &mut on_info);
         stop.store(true, Ordering::Relaxed);
