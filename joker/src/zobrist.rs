@@ -40,6 +40,8 @@ pub(crate) struct Keys {
     clock_terms: [u64; COUNTER_TABLE],
     /// The ply count's terms of the values below [`COUNTER_TABLE`].
     ply_terms: [u64; COUNTER_TABLE],
+    /// `ply_steps[n]`: the change of the ply count's term from `n` to `n + 1`.
+    ply_steps: [u64; COUNTER_TABLE - 1],
 }
 
 impl Keys {
@@ -59,7 +61,13 @@ impl Keys {
             ply: raw[RAW - 1],
             clock_terms: counter_terms(raw[RAW - 2]),
             ply_terms: counter_terms(raw[RAW - 1]),
+            ply_steps: [0; COUNTER_TABLE - 1],
         };
+        let mut n = 0;
+        while n < COUNTER_TABLE - 1 {
+            k.ply_steps[n] = k.ply_terms[n] ^ k.ply_terms[n + 1];
+            n += 1;
+        }
         let mut i = 0;
         while i < 64 {
             let mut p = 0;
@@ -111,6 +119,24 @@ impl Keys {
     #[inline(always)]
     pub(crate) fn counters(&self, clock: u16, ply: u16) -> u64 {
         counter_term(&self.clock_terms, self.clock, clock) ^ counter_term(&self.ply_terms, self.ply, ply)
+    }
+
+    /// The change of the counters' terms when a move takes the clock from
+    /// `clock` to `new_clock` and the ply count from `ply` to `ply + 1`
+    /// (saturating).
+    #[inline(always)]
+    pub(crate) fn counters_step(&self, clock: u16, new_clock: u16, ply: u16) -> u64 {
+        let new_ply = ply.saturating_add(1);
+        let ply_step = match self.ply_steps.get(usize::from(ply)) {
+            Some(&step) => step,
+            None => {
+                counter_term(&self.ply_terms, self.ply, ply)
+                    ^ counter_term(&self.ply_terms, self.ply, new_ply)
+            }
+        };
+        ply_step
+            ^ counter_term(&self.clock_terms, self.clock, clock)
+            ^ counter_term(&self.clock_terms, self.clock, new_clock)
     }
 
     /// The term of the en passant square, if any.
