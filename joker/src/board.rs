@@ -110,7 +110,9 @@ pub struct Board {
     pub(crate) by_color: [SquareSet; 2],
     pub(crate) by_role: [SquareSet; 6],
     pub(crate) promoted: SquareSet,
-    pub(crate) mailbox: [Option<Piece>; 64],
+    /// The role on each square (the colour is the square's member of
+    /// `by_color`): one byte a square keeps the position small to copy.
+    pub(crate) mailbox: [Option<Role>; 64],
 }
 
 impl Default for Board {
@@ -154,7 +156,14 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.mailbox[sq.index()]
+        let role = self.mailbox[sq.index()]?;
+        Some(Piece::new(self.color_at(sq), role))
+    }
+
+    /// The colour of the piece on the occupied square `sq`.
+    #[inline(always)]
+    fn color_at(&self, sq: Square) -> Color {
+        if self.by_color[0].contains(sq) { Color::White } else { Color::Black }
     }
 
     /// Whether the piece on `sq` is a promoted pawn (printed with `~`).
@@ -216,13 +225,13 @@ impl Board {
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.by_color[piece.color as usize].add(sq);
         self.by_role[piece.role as usize].add(sq);
-        self.mailbox[sq.index()] = Some(piece);
+        self.mailbox[sq.index()] = Some(piece.role);
     }
 
     /// Empties `sq`, returning the piece and whether it was promoted.
     #[inline]
     pub(crate) fn remove(&mut self, sq: Square) -> Option<(Piece, bool)> {
-        let piece = self.mailbox[sq.index()].take()?;
+        let piece = Piece::new(self.color_at(sq), self.mailbox[sq.index()].take()?);
         self.by_color[piece.color as usize].remove(sq);
         self.by_role[piece.role as usize].remove(sq);
         let promoted = self.promoted.contains(sq);
@@ -245,7 +254,7 @@ impl Board {
 
     /// Every `(square, piece)`, `a1` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().iter().filter_map(|sq| Some((sq, self.mailbox[sq.index()]?)))
+        self.occupied().iter().filter_map(|sq| Some((sq, self.piece_at(sq)?)))
     }
 }
 

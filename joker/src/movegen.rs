@@ -420,12 +420,13 @@ impl MoveGen for Joker {
         }
         self.ply = self.ply.saturating_add(1);
         self.turn = self.turn.other();
-        self.hash ^= KEYS.black_to_move
-            ^ KEYS.castling[usize::from(castling)]
-            ^ KEYS.castling[usize::from(self.castling)]
-            ^ KEYS.ep(ep)
-            ^ KEYS.ep(self.ep)
-            ^ KEYS.counters(clock, ply)
-            ^ KEYS.counters(self.clock, self.ply);
+        let mut delta = KEYS.black_to_move ^ KEYS.counters_step(clock, self.clock, ply);
+        if castling != self.castling {
+            delta ^= KEYS.castling[usize::from(castling)] ^ KEYS.castling[usize::from(self.castling)];
+        }
+        if ep.is_some() || self.ep.is_some() {
+            delta ^= KEYS.ep(ep) ^ KEYS.ep(self.ep);
+        }
+        self.hash ^= delta;
     }
 }

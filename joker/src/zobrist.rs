@@ -36,6 +36,12 @@ pub(crate) struct Keys {
     pub(crate) clock: u64,
     /// Seed of the ply count.
     pub(crate) ply: u64,
+    /// The half-move clock's terms of the values below [`COUNTER_TABLE`].
+    clock_terms: [u64; COUNTER_TABLE],
+    /// The ply count's terms of the values below [`COUNTER_TABLE`].
+    ply_terms: [u64; COUNTER_TABLE],
+    /// `ply_steps[n]`: the change of the ply count's term from `n` to `n + 1`.
+    ply_steps: [u64; COUNTER_TABLE - 1],
 }
 
 impl Keys {
@@ -53,7 +59,15 @@ impl Keys {
             reserve: [[0; 3]; 2],
             clock: raw[RAW - 2],
             ply: raw[RAW - 1],
+            clock_terms: counter_terms(raw[RAW - 2]),
+            ply_terms: counter_terms(raw[RAW - 1]),
+            ply_steps: [0; COUNTER_TABLE - 1],
         };
+        let mut n = 0;
+        while n < COUNTER_TABLE - 1 {
+            k.ply_steps[n] = k.ply_terms[n] ^ k.ply_terms[n + 1];
+            n += 1;
+        }
         let mut i = 0;
         while i < 64 {
             let mut p = 0;
@@ -104,7 +118,25 @@ impl Keys {
     /// The term of the half-move clock and the ply count.
     #[inline(always)]
     pub(crate) fn counters(&self, clock: u16, ply: u16) -> u64 {
-        count_term(self.clock, clock) ^ count_term(self.ply, ply)
+        counter_term(&self.clock_terms, self.clock, clock) ^ counter_term(&self.ply_terms, self.ply, ply)
+    }
+
+    /// The change of the counters' terms when a move takes the clock from
+    /// `clock` to `new_clock` and the ply count from `ply` to `ply + 1`
+    /// (saturating).
+    #[inline(always)]
+    pub(crate) fn counters_step(&self, clock: u16, new_clock: u16, ply: u16) -> u64 {
+        let new_ply = ply.saturating_add(1);
+        let ply_step = match self.ply_steps.get(usize::from(ply)) {
+            Some(&step) => step,
+            None => {
+                counter_term(&self.ply_terms, self.ply, ply)
+                    ^ counter_term(&self.ply_terms, self.ply, new_ply)
+            }
+        };
+        ply_step
+            ^ counter_term(&self.clock_terms, self.clock, clock)
+            ^ counter_term(&self.clock_terms, self.clock, new_clock)
     }
 
     /// The term of the en passant square, if any.
@@ -133,6 +165,31 @@ impl Keys {
 #[inline(always)]
 fn count_term(seed: u64, n: impl Into<u64>) -> u64 {
     splitmix64(seed ^ n.into()).1
+}
+
+/// How many values of the half-move clock and the ply count have their
+/// terms in a table (every move changes both, so make looks them up).
+const COUNTER_TABLE: usize = 256;
+
+/// The terms of counter values below [`COUNTER_TABLE`] under `seed`.
+const fn counter_terms(seed: u64) -> [u64; COUNTER_TABLE] {
+    let mut t = [0; COUNTER_TABLE];
+    let mut n = 0;
+    while n < COUNTER_TABLE {
+        t[n] = splitmix64(seed ^ n as u64).1;
+        n += 1;
+    }
+    t
+}
+
+/// The term of counter value `n` under `seed`, its entry in `table` (the
+/// terms of `seed`) when it has one.
+#[inline(always)]
+fn counter_term(table: &[u64; COUNTER_TABLE], seed: u64, n: u16) -> u64 {
+    match table.get(usize::from(n)) {
+        Some(&term) => term,
+        None => count_term(seed, n),
+    }
 }
 
 /// The keys of every Joker's Chess position.
