@@ -614,7 +614,7 @@ impl Joker {
     /// at every depth ≥ 1), counting the last ply without listing it: the
     /// body of [`Position::perft`], core's fast perft over [`MoveGen`].
     fn count_leaves(&self, depth: u32) -> u64 {
-        motley_core::movegen::perft(self, depth)
+        motley_core::movegen::bulk_perft(self, depth)
     }
 
     /// Each legal move with the perft count below it at total depth `depth`.

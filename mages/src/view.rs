@@ -88,8 +88,7 @@ impl BoardView for Mages {
             ])
         });
         let halos = self.board.halos().iter().map(|s| Fact::text(Square::new_unchecked(s)));
-        let referee =
-            RefereeEvent::accepted_at(self).into_iter().map(|e| Fact::from(crate::record::event_token(e)));
+        let referee = RefereeEvent::accepted_at(self).into_iter().map(|e| Fact::from(e.to_string()));
         vec![
             ("board", board),
             ("pending_engagement", pending),
