@@ -41,7 +41,8 @@ use std::time::Instant;
 use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
 use motley_core::history::History;
-use motley_core::search::{Limits, Reading, SearchConfig, Searcher, sample_outcome};
+use motley_core::random::sample_outcome;
+use motley_core::search::{Limits, Reading, SearchConfig, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -2,10 +2,11 @@
 //! and external engines, from openings, with per-move limits (the command,
 //! its output and the SPRT are [`crate::command::matches`]).
 //!
-//! The driver follows the library's [`motley_core::search::play_match`]
-//! exactly where both apply (seats `(s + g) % n` in game `g`, the same seeded
-//! generator per game, the same end reasons), so a match of built-in
-//! players without openings plays the same games as before. What it adds:
+//! Each game is played by the library's game loop,
+//! [`motley_core::search::play_game_in`], the one behind
+//! [`motley_core::search::play_match`] too: seats `(s + g) % n` in game `g`,
+//! the same seeded generator per game ([`motley_core::search::game_rng`]),
+//! the same end reasons. What this front end adds:
 //! - players `uci:<command>[?Name=value,...]` ([`crate::engine`]), and a
 //!   plain `search` limited by `--depth`/`--movetime`/`--nodes`;
 //! - openings (`--openings FILE`, [`parse_openings`]): game `g` plays
@@ -21,10 +22,11 @@
 
 use std::time::Duration;
 
+use motley_core::Position;
 use motley_core::history::History;
-use motley_core::search::{Evaluate, GameRecord, Limits, Player, PlayerSpec, SearchConfig};
-use motley_core::{Position, Seat, SeatResult};
-use rand::Rng;
+use motley_core::search::{
+    Contender, Evaluate, GameRecord, Limits, Player, PlayerSpec, SearchConfig, play_game_in,
+};
 use rand::rngs::StdRng;
 
 use crate::args::{Common, MatchArgs};
@@ -275,21 +277,6 @@ pub struct Played {
     pub forfeit: Option<Forfeit>,
 }
 
-/// Picks an outcome with its probability (the last one on rounding), as
-/// the library's driver does.
-fn sample<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> Option<M> {
-    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
-    let mut x = rng.random::<f64>() * total;
-    for &(mv, p) in outcomes {
-        let p = p.max(0.0);
-        if x < p {
-            return Some(mv);
-        }
-        x -= p;
-    }
-    outcomes.iter().rev().find(|&&(_, p)| p > 0.0).map(|&(mv, _)| mv)
-}
-
 /// The settings a game needs.
 pub struct Rules {
     /// Plies after which a game is scored a draw.
@@ -298,7 +285,9 @@ pub struct Rules {
     pub limits: MoveLimits,
 }
 
-/// Plays one game from `start`, player `players[seating[s]]` at seat `s`.
+/// Plays one game from `start`, player `players[seating[s]]` at seat `s`:
+/// the library's game loop ([`play_game_in`]) with each contestant seated
+/// for this start and these rules.
 pub fn play_game<P: Evaluate>(
     start: &Start<P>,
     players: &mut [Contestant<P>],
@@ -306,127 +295,69 @@ pub fn play_game<P: Evaluate>(
     rng: &mut StdRng,
     rules: &Rules,
 ) -> Played {
-    let mut game = start.game.clone();
-    let mut so_far = SoFar { tokens: start.tokens.clone(), moves: Vec::new(), plies: 0 };
-    let seats = game.position().seat_count();
-    let end = |so_far: SoFar, results: Vec<SeatResult>, reason: &str, forfeit: Option<Forfeit>| Played {
-        record: GameRecord {
-            seating: seating.to_vec(),
-            results,
-            reason: reason.to_owned(),
-            plies: so_far.plies,
-            moves: so_far.moves,
-        },
-        opening: start.opening,
-        forfeit,
-    };
-    // An engine's failure loses the game for its seat; every other seat wins.
-    let forfeit = |so_far: SoFar, seat: usize, player: String, error: &EngineError| {
-        let results =
-            (0..seats).map(|s| if s == seat { SeatResult::Loss } else { SeatResult::Win }).collect();
-        let forfeit = Forfeit { seat, player, message: error.to_string() };
-        end(so_far, results, error.reason(), Some(forfeit))
-    };
-    for (index, player) in players.iter_mut().enumerate() {
-        if let Err((name, err)) = player.new_game() {
-            let seat = seating.iter().position(|&p| p == index).unwrap_or(0);
-            return forfeit(so_far, seat, name, &err);
-        }
-    }
-    loop {
-        let pos = game.position();
-        if let Some(outcome) = game.outcome() {
-            let results = (0..seats).map(|s| outcome.result(Seat(s as u8))).collect();
-            return end(so_far, results, outcome.reason(), None);
-        }
-        let chance = pos.chance();
-        let mv = if let Some(outcomes) = &chance {
-            sample(outcomes, rng)
-        } else if so_far.plies >= rules.max_plies {
-            None
-        } else {
-            let seat = pos.turn().index();
-            let player = players.get_mut(seating.get(seat).copied().unwrap_or(usize::MAX));
-            match player.map(|p| p.choose(&game, start, &so_far.tokens, rules, rng)) {
-                Some(Ok(mv)) => mv,
-                Some(Err((name, err))) => return forfeit(so_far, seat, name, &err),
-                None => None,
-            }
-        };
-        let Some(mv) = mv else {
-            let capped = chance.is_none() && so_far.plies >= rules.max_plies;
-            return end(
-                so_far,
-                vec![SeatResult::Draw; seats],
-                if capped { "max-plies" } else { "no-input" },
-                None,
-            );
-        };
-        if chance.is_none() {
-            so_far.plies += 1;
-        }
-        let token = mv.to_string();
-        so_far.tokens.push(token.clone());
-        so_far.moves.push(token);
-        game.play(mv);
-    }
+    let mut seated: Vec<Seated<'_, P>> =
+        players.iter_mut().map(|player| Seated { player, start, rules }).collect();
+    let game = play_game_in(&start.game, &mut seated, seating, rng, rules.max_plies);
+    let forfeit = game.forfeit.map(|f| Forfeit {
+        seat: f.seat,
+        player: seated.get(f.player).map(|s| s.player.name()).unwrap_or_default(),
+        message: f.error.to_string(),
+    });
+    Played { record: game.record, opening: start.opening, forfeit }
 }
 
-/// A game in progress: the inputs from the start's root (what an engine
-/// is told), the inputs played in the game, and its plies.
-struct SoFar {
-    tokens: Vec<String>,
-    moves: Vec<String>,
-    plies: u32,
+/// A contestant playing games from one start under one set of rules.
+struct Seated<'a, P: Evaluate> {
+    player: &'a mut Contestant<P>,
+    start: &'a Start<P>,
+    rules: &'a Rules,
 }
 
-impl<P: Evaluate> Contestant<P> {
-    /// Tells the player a game starts; an engine that fails says who it was.
-    fn new_game(&mut self) -> Result<(), (String, EngineError)> {
-        match self {
+impl<P: Evaluate> Contender<P> for Seated<'_, P> {
+    type Error = EngineError;
+
+    fn new_game(&mut self) -> Result<(), EngineError> {
+        match &mut *self.player {
             Contestant::Builtin(p) => {
                 p.new_game();
                 Ok(())
             }
-            Contestant::Engine(e) => e.new_game().map_err(|err| (e.spec().text.clone(), err)),
+            Contestant::Engine(e) => e.new_game(),
         }
     }
 
-    /// The player's input in `game` (a built-in player's input is `None` if
-    /// it has none or an illegal one); an engine that fails or answers with
-    /// an input that is not legal says who it was and why.
-    fn choose(
-        &mut self,
-        game: &History<P>,
-        start: &Start<P>,
-        tokens: &[String],
-        rules: &Rules,
-        rng: &mut StdRng,
-    ) -> Result<Option<P::Move>, (String, EngineError)> {
+    /// A built-in player's input; an engine's, which must be legal (it is
+    /// told the start's root and every input since, the opening's as
+    /// written).
+    fn choose(&mut self, game: &History<P>, rng: &mut StdRng) -> Result<Option<P::Move>, EngineError> {
         let pos = game.position();
-        let e = match self {
-            Contestant::Builtin(p) => {
-                return Ok(p.choose_in_game(pos, game.keys(), rng).filter(|&mv| pos.is_legal(mv)));
-            }
+        let e = match &mut *self.player {
+            Contestant::Builtin(p) => return Ok(p.choose_in_game(pos, game.keys(), rng)),
             Contestant::Engine(e) => e,
         };
+        let played = game.moves().get(self.start.game.moves().len()..).unwrap_or_default();
+        let tokens: Vec<String> =
+            self.start.tokens.iter().cloned().chain(played.iter().map(ToString::to_string)).collect();
         let position = if tokens.is_empty() {
-            start.root.clone()
+            self.start.root.clone()
         } else {
-            format!("{} moves {}", start.root, tokens.join(" "))
+            format!("{} moves {}", self.start.root, tokens.join(" "))
         };
-        let movetime = Duration::from_millis(rules.limits.movetime.unwrap_or(0));
-        let answer = e.best_move(&position, &rules.limits.go(), movetime).and_then(|token| {
-            let mv = pos.parse_move(&token).ok().filter(|&mv| pos.is_legal(mv));
-            mv.ok_or_else(|| EngineError::IllegalMove {
-                why: match (pos.parse_move(&token), e.last_info_string()) {
-                    (Err(why), _) => format!(": {why}"),
-                    (Ok(_), Some(info)) => format!(" (the engine said: {info})"),
-                    (Ok(_), None) => String::new(),
-                },
-                token,
-            })
-        });
-        answer.map(Some).map_err(|err| (e.spec().text.clone(), err))
+        let limits = &self.rules.limits;
+        let movetime = Duration::from_millis(limits.movetime.unwrap_or(0));
+        let token = e.best_move(&position, &limits.go(), movetime)?;
+        let mv = pos.parse_move(&token).ok().filter(|&mv| pos.is_legal(mv));
+        mv.map(Some).ok_or_else(|| EngineError::IllegalMove {
+            why: match (pos.parse_move(&token), e.last_info_string()) {
+                (Err(why), _) => format!(": {why}"),
+                (Ok(_), Some(info)) => format!(" (the engine said: {info})"),
+                (Ok(_), None) => String::new(),
+            },
+            token,
+        })
+    }
+
+    fn forfeit_reason(error: &EngineError) -> &'static str {
+        error.reason()
     }
 }

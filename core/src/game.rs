@@ -27,7 +27,21 @@ pub use crate::view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb
 /// The largest number of seats of any variant (Royale).
 pub const MAX_SEATS: usize = 4;
 
-/// A seat (player) of a game: `0 .. seat_count()`. Prints 1-based.
+/// A seat (player) of a game: `Seat(0) .. Seat(seat_count() - 1)`, in turn
+/// order.
+///
+/// The field is the 0-based index, and so are `Debug` and serde (a bare
+/// number). `Display` is for people: the word `seat` and the 1-based
+/// [number](Seat::number), so that the two forms cannot be mistaken for one
+/// another. A variant's own name for a seat (`"white"`, …) is
+/// [`Position::seat_name`].
+///
+/// ```
+/// use motley_core::Seat;
+/// assert_eq!(Seat(0).to_string(), "seat 1");
+/// assert_eq!(format!("{:?}", Seat(0)), "Seat(0)");
+/// assert_eq!((Seat(3).index(), Seat(3).number()), (3, 4));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Seat(pub u8);
@@ -38,11 +52,18 @@ impl Seat {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The 1-based number people read: 1 for `Seat(0)`.
+    #[must_use]
+    pub const fn number(self) -> u32 {
+        self.0 as u32 + 1
+    }
 }
 
 impl fmt::Display for Seat {
+    /// `seat N`, with `N` the 1-based [`Seat::number`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0 + 1)
+        write!(f, "seat {}", self.number())
     }
 }
 
@@ -198,7 +219,7 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner() {
-            Some(w) => write!(f, "seat {w} wins ({})", self.reason),
+            Some(w) => write!(f, "{w} wins ({})", self.reason),
             None if self.is_draw() => write!(f, "draw ({})", self.reason),
             None => {
                 let parts: Vec<String> = self
@@ -364,6 +385,25 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
         self.legal_moves().contains(&mv)
     }
 
+    /// Plays a random input and returns it: at a chance node
+    /// ([`Position::chance`]) an outcome drawn with its probability
+    /// ([`sample_outcome`](crate::random::sample_outcome)), otherwise a legal
+    /// input drawn uniformly ([`uniform`](crate::random::uniform)).
+    /// `None`, and nothing played, once the game is over. Behind the `rand`
+    /// feature; the generator's crate is [`motley_core::rand`](crate::rand).
+    #[cfg(feature = "rand")]
+    fn play_random<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Self::Move> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let mv = match self.chance() {
+            Some(outcomes) => crate::random::sample_outcome(&outcomes, rng)?,
+            None => crate::random::uniform(&self.legal_moves(), rng)?,
+        };
+        self.play_unchecked(mv);
+        Some(mv)
+    }
+
     /// Counts the leaves of the game tree `depth` plies deep.
     fn perft(&self, depth: u32, mode: PerftMode) -> u64 {
         let _ = mode;
@@ -423,7 +463,7 @@ impl DrawRules {
 /// Leaves of the game tree `depth` plies deep by listing every position's
 /// legal inputs ([`Position::legal_moves`]): the slow, obviously correct
 /// perft that the variants' fast counters (over
-/// [`MoveGen`](crate::movegen::MoveGen), `movegen::perft`) are checked
+/// [`MoveGen`](crate::movegen::MoveGen), [`bulk_perft`](crate::movegen::bulk_perft)) are checked
 /// against. Counts each legal input as a
 /// ply, with bulk counting at the last ply. A finished game counts 0 at every
 /// depth ≥ 1.

@@ -11,9 +11,15 @@ pub mod history;
 pub mod keyed;
 pub mod movegen;
 pub mod perft;
+#[cfg(feature = "rand")]
+pub mod random;
+#[cfg(feature = "records")]
 pub mod record;
+#[cfg(feature = "render")]
 pub mod render;
+#[cfg(feature = "search")]
 pub mod search;
+#[cfg(feature = "search")]
 pub mod session;
 pub mod slider;
 pub mod squares;
@@ -29,6 +35,13 @@ pub mod zobrist;
 #[doc(hidden)]
 pub use serde as __serde;
 
+/// The `rand` this crate is built against (behind the `rand` feature): name
+/// it as `motley_core::rand` (or through a variant crate's re-export) for
+/// the generator of [`Position::play_random`], so that its version always
+/// matches.
+#[cfg(feature = "rand")]
+pub use rand;
+
 pub use attacks::Dir;
 pub use bits::Bits;
 pub use facts::Fact;
@@ -38,6 +51,7 @@ pub use geometry::{
 };
 pub use keyed::{ByKey, Key, KeySet};
 pub use movegen::{MoveGen, MoveSink};
+#[cfg(feature = "search")]
 pub use search::{Evaluate, Limits, Reading, Score, Searcher};
 pub use squares::SquareSet;
 pub use view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey};

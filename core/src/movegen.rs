@@ -1,5 +1,5 @@
 //! The move-generation interface every variant's fast generator implements,
-//! and the one fast perft built on it.
+//! and the one fast perft built on it ([`bulk_perft`]).
 //!
 //! A generator feeds its moves into a [`MoveSink`]: a move list, a counter, a
 //! search for a first match, or perft's own recursion. A counting sink says so
@@ -144,7 +144,7 @@ impl<M, F: FnMut(M) -> bool> MoveSink<M> for FirstMatch<F> {
     }
 }
 
-/// A position with a fast generator: what [`perft`] needs.
+/// A position with a fast generator: what [`bulk_perft`] needs.
 pub trait MoveGen: Clone {
     /// What the generator yields and [`MoveGen::make`] plays: a move, or for a
     /// variant with chance, one resolved branch of the tree perft counts.
@@ -157,11 +157,15 @@ pub trait MoveGen: Clone {
     fn make(&mut self, mv: Self::Move);
 }
 
-/// Leaves of the tree `depth` plies below `pos`: copy-make down the tree,
-/// and a [`Count`] at the last ply, so that generators count it in bulk.
+/// Leaves of the tree `depth` plies below `pos` over a fast generator:
+/// copy-make down the tree, and a [`Count`] at the last ply, so that
+/// generators count it in bulk. The fast perft behind every variant's
+/// [`Position::perft`](crate::Position::perft); its oracle is
+/// [`listing_perft`](crate::perft::listing_perft), which lists every
+/// position's legal inputs.
 ///
 /// ```
-/// use motley_core::movegen::{MoveGen, MoveSink, perft};
+/// use motley_core::movegen::{MoveGen, MoveSink, bulk_perft};
 /// /// A pile of `n` stones; a move takes one or two.
 /// #[derive(Clone)]
 /// struct Nim(u8);
@@ -176,11 +180,11 @@ pub trait MoveGen: Clone {
 ///         self.0 -= take;
 ///     }
 /// }
-/// assert_eq!(perft(&Nim(4), 2), 4);
-/// assert_eq!(perft(&Nim(4), 0), 1);
+/// assert_eq!(bulk_perft(&Nim(4), 2), 4);
+/// assert_eq!(bulk_perft(&Nim(4), 0), 1);
 /// ```
 #[inline]
-pub fn perft<P: MoveGen>(pos: &P, depth: u32) -> u64 {
+pub fn bulk_perft<P: MoveGen>(pos: &P, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => {
@@ -208,7 +212,7 @@ impl<P: MoveGen> MoveSink<P::Move> for Descend<'_, P> {
     fn push(&mut self, mv: P::Move) {
         let mut child = self.pos.clone();
         child.make(mv);
-        self.nodes += perft(&child, self.depth);
+        self.nodes += bulk_perft(&child, self.depth);
     }
 }
 
@@ -285,7 +289,7 @@ mod tests {
     fn perft_equals_plain_recursion() {
         for bits in [0u64, 1, 0b1011_0110, 0xffff] {
             for depth in 0..4 {
-                assert_eq!(perft(&Toy(bits), depth), slow(&Toy(bits), depth), "{bits:b} {depth}");
+                assert_eq!(bulk_perft(&Toy(bits), depth), slow(&Toy(bits), depth), "{bits:b} {depth}");
             }
         }
     }

@@ -1,4 +1,4 @@
-//! [`serde_via_text!`]: the one way the variant crates serialise a type
+//! [`serde_via_text!`](crate::serde_via_text!): the one way the variant crates serialise a type
 //! that has a text form (positions, setups, moves): as that text, read back
 //! with `FromStr`. Plain data types derive `Serialize`/`Deserialize` under
 //! `cfg_attr(feature = "serde", …)` instead.

@@ -2,6 +2,7 @@
 //! distance, equality with plain minimax/expectimax on many random positions
 //! (two and four seats, chance nodes, extra moves, quiescence), hand-computed
 //! expectimax trees, multipv, determinism, limits and the stop flag.
+#![cfg(feature = "search")]
 
 mod search_toys;
 

@@ -1,6 +1,7 @@
 //! [`SearchProfile::partial_iterations`]: a search stopped inside an iteration
 //! plays a root input that iteration has proved better than the previous
 //! best, and otherwise the previous best.
+#![cfg(feature = "search")]
 
 mod search_toys;
 

@@ -1,6 +1,7 @@
 //! Players and the match driver on toy games: player specifications, the
 //! greedy player's one-ply expectation, seating rotation, reproducibility,
 //! chance sampling, the ply cutoff and the result table.
+#![cfg(feature = "search")]
 
 mod search_toys;
 
@@ -246,4 +247,27 @@ fn tallies_and_confidence_intervals() {
     assert!(table.lines().any(|l| l.starts_with("r (white in game 1)      1      1")), "{table}");
     assert_eq!(sweep.label(0), "a");
     let _ = Seat(0);
+}
+
+#[test]
+fn play_random_samples_chance_plays_legal_inputs_and_stops_at_the_end() {
+    // At the coin's chance node, `hit` comes up with its probability.
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut hits = 0;
+    for _ in 0..2000 {
+        let mut pos = Tree::new(&COIN, 2);
+        let mv = pos.play_random(&mut rng).expect("a resolution");
+        hits += usize::from(mv.0 == "hit");
+        assert!(pos.outcome().is_some());
+        assert_eq!(pos.play_random(&mut rng), None, "the game is over");
+    }
+    assert!((540..=660).contains(&hits), "{hits}");
+    // At decision nodes, legal inputs to the end of the game.
+    let mut pos = Nim::new(10);
+    let mut plies = 0;
+    while let Some(Take(n)) = pos.play_random(&mut motley_core::rand::rngs::StdRng::seed_from_u64(plies)) {
+        assert!((1..=3).contains(&n));
+        plies += 1;
+    }
+    assert!(pos.outcome().is_some() && plies >= 4, "{plies}");
 }

@@ -1,6 +1,7 @@
 //! [`SearchProfile::repetition_penalty`]: a seat that stands better does not
 //! play back into a position the game has been in, a seat behind may, and
 //! the penalty grows with each earlier visit.
+#![cfg(feature = "search")]
 
 mod search_toys;
 

@@ -2,6 +2,7 @@
 //! transposition table still find the plain minimax/expectimax value of the
 //! depth-limited tree and a legal best input, stop on time, on the stop flag
 //! and on a node limit, and never deadlock.
+#![cfg(feature = "search")]
 
 mod search_toys;
 

@@ -1,6 +1,7 @@
 //! [`Session`]: searches whose lifetime the caller controls (stop, ponder,
 //! ponder hit, drop), the root restricted to some inputs, and perft counts
 //! that can be stopped.
+#![cfg(feature = "search")]
 
 mod search_toys;
 

@@ -3,11 +3,13 @@
 
 mod board;
 mod end;
+#[cfg(feature = "search")]
 pub mod eval;
 mod movegen;
 mod moves;
 mod piece;
 mod position;
+#[cfg(feature = "records")]
 pub mod record;
 mod rules;
 mod setup;
@@ -18,13 +20,20 @@ pub use board::{Board, Square, SquareSet};
 pub use end::EndReason;
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
+/// The `rand` that [`Position::play_random`] takes a generator of (behind
+/// the `rand` feature), so that its version always matches.
+#[cfg(feature = "rand")]
+pub use motley_core::rand;
 pub use motley_core::{
-    BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
-    Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
+    BoardView, Cell, Fact, Glyph, IllegalMove, Outcome, ParseSquareError, PerftMode, Position, Rgb, Seat,
+    SeatResult,
 };
+#[cfg(feature = "search")]
+pub use motley_core::{Evaluate, Limits, Reading, Score, Searcher};
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, Joker, PositionError, START_FEN};
+#[cfg(feature = "records")]
 pub use record::JokerRecord;
 pub use rules::{KingPromotion, PromotedRespawn, Rules};
 pub use setup::{Castling, ParseFenError, Pocket, Setup};

@@ -642,6 +642,6 @@ impl Position for Joker {
     /// at every depth ≥ 1), counting the last ply without listing it. Both
     /// modes count the same tree (there is no chance).
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
-        motley_core::movegen::perft(self, depth)
+        motley_core::movegen::bulk_perft(self, depth)
     }
 }

@@ -83,6 +83,22 @@ impl RefereeEvent {
     }
 }
 
+impl core::fmt::Display for RefereeEvent {
+    /// The event's token, as game records write it (`timeout`,
+    /// `sanction:green`, `draw-agreed`, …; the table of
+    /// `motley_mages::record`).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RefereeEvent::TurnTimeout => f.write_str("timeout"),
+            RefereeEvent::EngagementTimeout => f.write_str("engagement-timeout"),
+            RefereeEvent::ForfeitTurn(t) => write!(f, "sanction:{}", t.name()),
+            RefereeEvent::ForfeitMatch(t) => write!(f, "forfeit:{}", t.name()),
+            RefereeEvent::Resign(t) => write!(f, "resign:{}", t.name()),
+            RefereeEvent::DrawByAgreement => f.write_str("draw-agreed"),
+        }
+    }
+}
+
 /// An input or event the match cannot accept.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {

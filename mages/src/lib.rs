@@ -3,6 +3,7 @@
 
 mod board;
 mod end;
+#[cfg(feature = "search")]
 pub mod eval;
 mod game;
 mod model;
@@ -10,6 +11,7 @@ mod movegen;
 mod moves;
 mod piece;
 mod position;
+#[cfg(feature = "records")]
 pub mod record;
 mod rules;
 mod setup;
@@ -22,13 +24,20 @@ pub use game::{Match, MatchError, MatchEvent, RefereeEvent};
 pub use model::{DEFAULT_MODEL, ModelError, Odds, OutcomeModel};
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
+/// The `rand` that [`Position::play_random`] takes a generator of (behind
+/// the `rand` feature), so that its version always matches.
+#[cfg(feature = "rand")]
+pub use motley_core::rand;
 pub use motley_core::{
-    BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
-    Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
+    BoardView, Cell, Fact, Glyph, IllegalMove, Outcome, ParseSquareError, PerftMode, Position, Rgb, Seat,
+    SeatResult,
 };
+#[cfg(feature = "search")]
+pub use motley_core::{Evaluate, Limits, Reading, Score, Searcher};
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
 pub use position::{Issue, Mages, MoveList, ParseMagesError, PositionError, Problem};
+#[cfg(feature = "records")]
 pub use record::MagesRecord;
 pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
 pub use setup::{ParseSetupError, Setup};

@@ -1,5 +1,6 @@
 //! [`OutcomeModel`]: the probabilities of an engagement's outcomes (§8).
 
+#[cfg(feature = "rand")]
 use rand::Rng;
 
 use crate::moves::Combat;
@@ -163,6 +164,7 @@ impl OutcomeModel {
     }
 
     /// Draws an outcome: 0 challenger, 1 defender, 2 draw.
+    #[cfg(feature = "rand")]
     pub(crate) fn sample_index<R: Rng + ?Sized>(odds: Odds, rng: &mut R) -> usize {
         let u: f64 = rng.random();
         if u < odds.challenger {

@@ -560,7 +560,7 @@ impl<const FULL: bool> MoveGen for PerftNode<'_, FULL> {
 
 /// Perft below a decision node (no engagement pending).
 pub(crate) fn perft<const FULL: bool>(node: &Node, depth: u32, rules: &Rules) -> u64 {
-    motley_core::movegen::perft(&PerftNode::<FULL> { node: *node, rules }, depth)
+    motley_core::movegen::bulk_perft(&PerftNode::<FULL> { node: *node, rules }, depth)
 }
 
 /// Pushes the child of `node` whose board is `board` with `piece` moved

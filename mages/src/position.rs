@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use motley_core::{Outcome, PerftMode, Position, Seat};
+#[cfg(feature = "rand")]
 use rand::Rng;
 
 use crate::board::{Board, Square, far_rank};
@@ -368,6 +369,7 @@ impl Mages {
     /// A random input: at a pending engagement, a resolution drawn from
     /// `model` (a promotion choice uniformly); otherwise a legal action (or
     /// pass) chosen uniformly, never marked heretical. `None` once the game is over.
+    #[cfg(feature = "rand")]
     pub fn random_move<R: Rng + ?Sized>(&self, model: &OutcomeModel, rng: &mut R) -> Option<Move> {
         if self.is_over() {
             return None;
@@ -386,6 +388,7 @@ impl Mages {
     }
 
     /// Plays [`Mages::random_move`] and returns it.
+    #[cfg(feature = "rand")]
     pub fn play_random_with<R: Rng + ?Sized>(&mut self, model: &OutcomeModel, rng: &mut R) -> Option<Move> {
         let mv = self.random_move(model, rng)?;
         self.play_unchecked(mv);

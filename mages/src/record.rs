@@ -53,17 +53,10 @@ pub enum Entry {
     Event(RefereeEvent),
 }
 
-/// The token of a referee event (see the module's table).
+/// The token of a referee event (see the module's table): its `Display`.
 #[must_use]
 pub fn event_token(event: RefereeEvent) -> String {
-    match event {
-        RefereeEvent::TurnTimeout => "timeout".to_owned(),
-        RefereeEvent::EngagementTimeout => "engagement-timeout".to_owned(),
-        RefereeEvent::ForfeitTurn(t) => format!("sanction:{}", t.name()),
-        RefereeEvent::ForfeitMatch(t) => format!("forfeit:{}", t.name()),
-        RefereeEvent::Resign(t) => format!("resign:{}", t.name()),
-        RefereeEvent::DrawByAgreement => "draw-agreed".to_owned(),
-    }
+    event.to_string()
 }
 
 /// The referee event of a token, if it is one.

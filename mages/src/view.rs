@@ -87,8 +87,7 @@ impl BoardView for Mages {
             ])
         });
         let halos = self.state.board.halos().iter().map(Fact::text);
-        let referee =
-            RefereeEvent::accepted_at(self).into_iter().map(|e| Fact::from(crate::record::event_token(e)));
+        let referee = RefereeEvent::accepted_at(self).into_iter().map(|e| Fact::from(e.to_string()));
         vec![
             ("board", board),
             ("pending_engagement", pending),

@@ -3,12 +3,14 @@
 
 mod board;
 mod end;
+#[cfg(feature = "search")]
 pub mod eval;
 mod game;
 mod movegen;
 mod moves;
 mod piece;
 mod position;
+#[cfg(feature = "records")]
 pub mod record;
 mod royale;
 mod rules;
@@ -21,13 +23,20 @@ pub use end::EndReason;
 pub use game::{Game, GameError, StartChoice};
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
+/// The `rand` that [`Position::play_random`] takes a generator of (behind
+/// the `rand` feature), so that its version always matches.
+#[cfg(feature = "rand")]
+pub use motley_core::rand;
 pub use motley_core::{
-    BoardView, Cell, Evaluate, Fact, Glyph, IllegalMove, Limits, Outcome, ParseSquareError, PerftMode,
-    Position, Reading, Rgb, Score, Searcher, Seat, SeatResult,
+    BoardView, Cell, Fact, Glyph, IllegalMove, Outcome, ParseSquareError, PerftMode, Position, Rgb, Seat,
+    SeatResult,
 };
+#[cfg(feature = "search")]
+pub use motley_core::{Evaluate, Limits, Reading, Score, Searcher};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, PositionError, START_FEN, Sovereign};
+#[cfg(feature = "records")]
 pub use record::{RoyaleRecord, SovereignRecord};
 pub use royale::{Fate, ROYALE_SEATS, ROYALE_START_FEN, Royale};
 pub use rules::Rules;

@@ -599,7 +599,7 @@ impl Position for Sovereign {
     }
 
     fn perft(&self, depth: u32, _mode: PerftMode) -> u64 {
-        motley_core::movegen::perft(&self.st, depth)
+        motley_core::movegen::bulk_perft(&self.st, depth)
     }
 }
 

@@ -70,6 +70,7 @@ impl Royale {
     }
 
     /// The shared state (for the evaluation).
+    #[cfg(feature = "search")]
     pub(crate) fn state(&self) -> &State {
         &self.st
     }
@@ -222,7 +223,7 @@ impl Position for Royale {
     }
 
     fn perft(&self, depth: u32, _mode: motley_core::PerftMode) -> u64 {
-        motley_core::movegen::perft(self, depth)
+        motley_core::movegen::bulk_perft(self, depth)
     }
 
     fn play_unchecked(&mut self, mv: Move) {

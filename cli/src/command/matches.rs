@@ -6,11 +6,8 @@ use core::fmt::Write as _;
 use std::io::Write;
 use std::time::Duration;
 
-use motley_core::search::{Evaluate, GameRecord, MatchResult, Reading};
-use motley_core::zobrist::splitmix64;
+use motley_core::search::{Evaluate, GameRecord, MatchResult, Reading, game_rng};
 use motley_core::{BoardView, Position, Seat, SeatResult};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 use crate::args::MatchArgs;
 use crate::document::{EloDoc, MatchDocument, MatchGameDoc, SprtDoc, json_doc};
@@ -173,7 +170,7 @@ pub fn match_cmd<P: Evaluate>(args: &MatchArgs, stream: &mut dyn Write) -> Resul
     for g in 0..args.games {
         let start = &starts[(g as usize / seats) % starts.len()];
         let seating: Vec<usize> = (0..seats).map(|s| (s + g as usize) % seats).collect();
-        let mut rng = StdRng::seed_from_u64(splitmix64(args.seed ^ splitmix64(u64::from(g)).1).1);
+        let mut rng = game_rng(args.seed, g);
         let game = play_game(start, &mut players, &seating, &mut rng, &rules);
         if let Some(recorder) = recorder.as_mut() {
             recorder.game(MatchGameRef {

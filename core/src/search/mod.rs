@@ -252,7 +252,8 @@ pub use config::SearchConfig;
 pub use evaluate::Evaluate;
 pub use limits::Limits;
 pub use play::{
-    GameRecord, MatchConfig, MatchError, MatchResult, PlayerStats, play_game, play_match, sample_outcome,
+    Contender, Forfeit, GameRecord, MatchConfig, MatchError, MatchResult, PlayedGame, PlayerStats, game_rng,
+    play_game, play_game_in, play_match,
 };
 pub use players::{GreedyPlayer, ParsePlayerError, Player, PlayerSpec, RandomPlayer, SearchPlayer};
 pub use profile::SearchProfile;

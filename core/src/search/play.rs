@@ -1,7 +1,10 @@
 //! The match driver behind `motley match`.
 //!
-//! A [`Player`] picks an input at a decision node; chance nodes are resolved
-//! by the driver, sampling [`Position::chance`] with the game's seeded RNG.
+//! [`play_game_in`] is the one game loop: a [`Contender`] at each seat (a
+//! library [`Player`], or a front end's own, such as the CLI's external
+//! engines, whose failure forfeits the game) picks an input at a decision
+//! node; chance nodes are resolved by the driver, sampling
+//! [`Position::chance`] with the game's seeded RNG ([`game_rng`]).
 //! [`play_match`] seats the players in rotation (with two seats, they swap
 //! sides every game), stops a game at its outcome or after
 //! [`MatchConfig::max_plies`] plies (scored as a draw, reason
@@ -10,16 +13,17 @@
 //! a chance node's resolution (a Mage's Chess engagement's outcome) is an
 //! input but not a ply.
 //! A match is reproducible from its seed unless a player has a time limit.
+use core::convert::Infallible;
 use core::fmt;
 
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 use super::Evaluate;
 use super::players::Player;
-#[cfg(doc)]
-use crate::game::Position;
-use crate::game::{Seat, SeatResult};
+use crate::game::{DrawRules, Position, Seat, SeatResult};
+use crate::history::History;
+use crate::random::sample_outcome;
 use crate::zobrist::splitmix64;
 
 /// The settings of [`play_match`].
@@ -75,12 +79,145 @@ pub enum MatchError {
     },
 }
 
-/// Plays one game from `start`, player `players[seating[s]]` sitting at
-/// seat `s`; chance nodes are resolved by sampling with `rng`.
+/// A seat's player as the game driver ([`play_game_in`]) sees it: a
+/// library [`Player`] (which never fails), or a front end's own kind, such
+/// as the CLI's external engines, whose failure forfeits the game.
+pub trait Contender<P: Position> {
+    /// Why the contender could not go on; it loses the game by forfeit.
+    type Error;
+
+    /// Called before each game.
+    ///
+    /// # Errors
+    /// The contender cannot play this game (it forfeits it).
+    fn new_game(&mut self) -> Result<(), Self::Error>;
+
+    /// The input to play in `game` (at a decision node of an ongoing game),
+    /// drawing any randomness from `rng`, the game's seeded generator.
+    /// `None` (or an input that is not legal, which the driver treats as
+    /// `None`) ends the game as a draw, reason `"no-input"`.
+    ///
+    /// # Errors
+    /// The contender failed (it forfeits the game).
+    fn choose(&mut self, game: &History<P>, rng: &mut StdRng) -> Result<Option<P::Move>, Self::Error>;
+
+    /// The [`Outcome::reason`](crate::Outcome::reason) of a game lost to
+    /// `error`.
+    fn forfeit_reason(error: &Self::Error) -> &'static str;
+}
+
+impl<P: Evaluate> Contender<P> for Box<dyn Player<P>> {
+    type Error = Infallible;
+
+    fn new_game(&mut self) -> Result<(), Infallible> {
+        Player::new_game(self.as_mut());
+        Ok(())
+    }
+
+    fn choose(&mut self, game: &History<P>, rng: &mut StdRng) -> Result<Option<P::Move>, Infallible> {
+        Ok(self.choose_in_game(game.position(), game.keys(), rng))
+    }
+
+    fn forfeit_reason(error: &Infallible) -> &'static str {
+        match *error {}
+    }
+}
+
+/// A game lost by a contender's failure.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Forfeit<E> {
+    /// The seat that lost (every other seat won).
+    pub seat: usize,
+    /// The index of the player sitting there.
+    pub player: usize,
+    /// What went wrong.
+    pub error: E,
+}
+
+/// A game played by [`play_game_in`]: its record, and the forfeit that
+/// ended it, if one did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayedGame<E> {
+    /// The game.
+    pub record: GameRecord,
+    /// The contender's failure that ended it (its reason is the record's).
+    pub forfeit: Option<Forfeit<E>>,
+}
+
+/// Plays one game from `start` under its history rules (the draws of
+/// [`History`]), player `players[seating[s]]` sitting at seat `s`: the one
+/// game loop behind [`play_match`] and `motley match`.
 ///
-/// # Panics
-/// If `seating` has fewer entries than `start` has seats, or names a player
-/// out of range.
+/// Each contender is told a new game first. Then, until the game's outcome:
+/// a chance node is resolved by [`sample_outcome`] with `rng`; at a
+/// decision node after `max_plies` plies (inputs at decision nodes; the
+/// plies of `start`'s own history do not count) the game is a draw, reason
+/// `"max-plies"`; otherwise the seat's contender chooses, and no input
+/// (or an illegal one, or a seat without a player) is a draw, reason
+/// `"no-input"`. A contender's failure loses the game for its seat, every
+/// other seat winning, with [`Contender::forfeit_reason`] as the reason. The
+/// record's moves are the inputs played from `start`.
+pub fn play_game_in<P: Position, C: Contender<P>>(
+    start: &History<P>,
+    players: &mut [C],
+    seating: &[usize],
+    rng: &mut StdRng,
+    max_plies: u32,
+) -> PlayedGame<C::Error> {
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    let mut plies = 0u32;
+    let seats = game.position().seat_count();
+    let end = |moves, plies, results, reason: &str, forfeit| PlayedGame {
+        record: GameRecord { seating: seating.to_vec(), results, reason: reason.to_owned(), plies, moves },
+        forfeit,
+    };
+    let forfeit = |moves, plies, seat: usize, player: usize, error: C::Error| {
+        let results =
+            (0..seats).map(|s| if s == seat { SeatResult::Loss } else { SeatResult::Win }).collect();
+        end(moves, plies, results, C::forfeit_reason(&error), Some(Forfeit { seat, player, error }))
+    };
+    for (index, player) in players.iter_mut().enumerate() {
+        if let Err(error) = player.new_game() {
+            let seat = seating.iter().position(|&p| p == index).unwrap_or(0);
+            return forfeit(moves, plies, seat, index, error);
+        }
+    }
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let results = (0..seats).map(|s| outcome.result(Seat(s as u8))).collect();
+            return end(moves, plies, results, outcome.reason(), None);
+        }
+        let pos = game.position();
+        let chance = pos.chance();
+        let mv = if let Some(outcomes) = &chance {
+            sample_outcome(outcomes, rng)
+        } else if plies >= max_plies {
+            None
+        } else {
+            let seat = pos.turn().index();
+            let index = seating.get(seat).copied().unwrap_or(usize::MAX);
+            match players.get_mut(index).map(|p| p.choose(&game, rng)) {
+                Some(Ok(mv)) => mv.filter(|&mv| pos.is_legal(mv)),
+                Some(Err(error)) => return forfeit(moves, plies, seat, index, error),
+                None => None,
+            }
+        };
+        let Some(mv) = mv else {
+            let reason = if chance.is_none() && plies >= max_plies { "max-plies" } else { "no-input" };
+            return end(moves, plies, vec![SeatResult::Draw; seats], reason, None);
+        };
+        if chance.is_none() {
+            plies += 1;
+        }
+        moves.push(mv.to_string());
+        game.play(mv);
+    }
+}
+
+/// Plays one game from `start` with no history draws (only the position's
+/// own rules end it), player `players[seating[s]]` sitting at seat `s`:
+/// [`play_game_in`] for the library's players.
 pub fn play_game<P: Evaluate>(
     start: &P,
     players: &mut [Box<dyn Player<P>>],
@@ -88,66 +225,15 @@ pub fn play_game<P: Evaluate>(
     rng: &mut StdRng,
     max_plies: u32,
 ) -> GameRecord {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    let mut keys = vec![pos.repetition_key()];
-    let mut plies = 0u32;
-    for p in players.iter_mut() {
-        p.new_game();
-    }
-    loop {
-        if let Some(outcome) = pos.outcome() {
-            return GameRecord {
-                seating: seating.to_vec(),
-                results: (0..pos.seat_count()).map(|s| outcome.result(Seat(s as u8))).collect(),
-                reason: outcome.reason().to_owned(),
-                plies,
-                moves,
-            };
-        }
-        let chance = pos.chance();
-        let mv = if let Some(outcomes) = &chance {
-            sample_outcome(outcomes, rng)
-        } else if plies >= max_plies {
-            None
-        } else {
-            players[seating[pos.turn().index()]]
-                .choose_in_game(&pos, &keys, rng)
-                .filter(|&mv| pos.is_legal(mv))
-        };
-        let Some(mv) = mv else {
-            let reason = if chance.is_none() && plies >= max_plies { "max-plies" } else { "no-input" };
-            return GameRecord {
-                seating: seating.to_vec(),
-                results: vec![SeatResult::Draw; pos.seat_count()],
-                reason: reason.to_owned(),
-                plies,
-                moves,
-            };
-        };
-        if chance.is_none() {
-            plies += 1;
-        }
-        moves.push(mv.to_string());
-        pos.play_unchecked(mv);
-        keys.push(pos.repetition_key());
-    }
+    let start = History::new(start.clone(), DrawRules::NONE);
+    play_game_in(&start, players, seating, rng, max_plies).record
 }
 
-/// Picks a chance node's outcome with its probability (the last one with a
-/// positive probability on rounding; `None` if there is none): how
-/// [`play_match`] resolves Mage's Chess engagements, for self-play drivers.
-pub fn sample_outcome<M: Copy>(outcomes: &[(M, f64)], rng: &mut StdRng) -> Option<M> {
-    let total: f64 = outcomes.iter().map(|&(_, p)| p.max(0.0)).sum();
-    let mut x = rng.random::<f64>() * total;
-    for &(mv, p) in outcomes {
-        let p = p.max(0.0);
-        if x < p {
-            return Some(mv);
-        }
-        x -= p;
-    }
-    outcomes.iter().rev().find(|&&(_, p)| p > 0.0).map(|&(mv, _)| mv)
+/// The seeded generator of game `game` of a match with seed `seed`: each
+/// game its own stream, derived from both with [`splitmix64`].
+#[must_use]
+pub fn game_rng(seed: u64, game: u32) -> StdRng {
+    StdRng::seed_from_u64(splitmix64(seed ^ splitmix64(u64::from(game)).1).1)
 }
 
 /// Plays `config.games` games from `start`. In game `g`, seat `s` is taken by
@@ -171,7 +257,7 @@ pub fn play_match<P: Evaluate>(
     let mut games = Vec::with_capacity(config.games as usize);
     for g in 0..config.games {
         let seating: Vec<usize> = (0..n).map(|s| (s + g as usize) % n).collect();
-        let mut rng = StdRng::seed_from_u64(splitmix64(config.seed ^ splitmix64(u64::from(g)).1).1);
+        let mut rng = game_rng(config.seed, g);
         let record = play_game(start, players, &seating, &mut rng, config.max_plies);
         on_game(&record);
         games.push(record);

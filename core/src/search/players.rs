@@ -46,8 +46,7 @@ impl<P: Evaluate> Player<P> for RandomPlayer {
     }
 
     fn choose(&mut self, pos: &P, rng: &mut StdRng) -> Option<P::Move> {
-        let moves = pos.legal_moves();
-        if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
+        crate::random::uniform(&pos.legal_moves(), rng)
     }
 }
 

@@ -48,22 +48,18 @@
 //! `+4.00` 91%; `−1.00` is 36%.
 //!
 //! # Fitting
-//! [`fit()`] finds the constants by maximum likelihood on [`Sample`]s (a raw
-//! score, the seat it is seen from and that seat's result) with a damped
-//! Newton method; [`calibration()`] measures a model on other samples:
-//! predicted against observed win rate per decile of predicted win chance,
-//! and the Brier scores.
+//! Each variant's constants are fitted by maximum likelihood on its own
+//! self-play games and measured on others by the `fit_wdl` example of
+//! `motley-cli` (`cargo run --release -p motley-cli --example fit_wdl`),
+//! which holds the fitter and the calibration table: the library only
+//! reads models.
 
 use core::fmt;
 
-mod calibration;
-mod fit;
 mod model;
 #[cfg(test)]
 mod tests;
 
-pub use calibration::{Bin, Calibration, calibration, calibration_of};
-pub use fit::{FitOptions, Sample, fit};
 pub use model::WdlModel;
 
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.

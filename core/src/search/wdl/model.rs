@@ -52,7 +52,7 @@ pub struct WdlModel {
 }
 
 /// The logistic function, computed without overflow.
-pub(super) fn sigma(z: f64) -> f64 {
+fn sigma(z: f64) -> f64 {
     if z >= 0.0 {
         1.0 / (1.0 + (-z).exp())
     } else {

@@ -1,9 +1,21 @@
-//! Fitting a [`WdlModel`] to self-play results by maximum likelihood (see
-//! the [module doc](super#fitting)).
+//! Fitting a [`WdlModel`] to self-play results by maximum likelihood: the
+//! constants of the model `motley_core::search::wdl` describes, found with
+//! a damped Newton method (Levenberg–Marquardt) on the log-likelihood of
+//! [`Sample`]s.
 
-use super::WdlModel;
-use super::model::sigma;
-use crate::game::{Seat, SeatResult};
+use motley_core::search::WdlModel;
+use motley_core::{Seat, SeatResult};
+
+/// The logistic function, computed without overflow (as the model computes
+/// it).
+fn sigma(z: f64) -> f64 {
+    if z >= 0.0 {
+        1.0 / (1.0 + (-z).exp())
+    } else {
+        let e = z.exp();
+        e / (1.0 + e)
+    }
+}
 
 /// Offsets, widths and the win offset are fitted in pawns (this many
 /// centipawns), so that every parameter is of order 1 for the descent.
@@ -51,7 +63,7 @@ const GRADIENT_TOLERANCE: f64 = 1e-9;
 /// The most one parameter moves in one step.
 const MAX_PARAM_STEP: f64 = 2.0;
 
-/// One position of a self-play game, for [`fit()`] and [`calibration()`](super::calibration()).
+/// One position of a self-play game, for [`fit()`] and [`calibration()`](crate::calibration::calibration).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Sample {
     /// The raw score (centipawns, not a forced result) for `seat`.
@@ -61,8 +73,8 @@ pub struct Sample {
     /// That seat's result in the game.
     pub result: SeatResult,
     /// The position's odds class for `seat`
-    /// ([`Reading::wdl_class`](crate::search::Reading::wdl_class); 0 in a variant
-    /// with one model): [`calibration_of`](super::calibration_of) reads the sample with that
+    /// ([`Reading::wdl_class`](motley_core::search::Reading::wdl_class); 0 in a variant
+    /// with one model): [`calibration_of`](crate::calibration::calibration_of) reads the sample with that
     /// class's model, and a fit of one class takes only its samples.
     pub class: usize,
 }
@@ -90,7 +102,7 @@ pub struct FitOptions {
 }
 
 /// The negative mean log-likelihood of `samples` under `m`.
-pub(super) fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
+pub(crate) fn cost(m: &WdlModel, samples: &[Sample]) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {

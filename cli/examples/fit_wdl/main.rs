@@ -37,17 +37,27 @@
 //! the fitted model as Rust source to paste into the variant's `eval.rs`,
 //! and the calibration table on the held-out games.
 
+// Test builds (`test = true`: the fit's own tests) do not call `main`.
+#![cfg_attr(test, allow(dead_code))]
+
+mod calibration;
+mod fit;
+#[cfg(test)]
+mod tests;
+
 use std::time::Instant;
 
 use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
 use motley_core::history::History;
-use motley_core::search::wdl::{self, FitOptions, Sample};
-use motley_core::search::{Limits, Reading, SearchConfig, Searcher, WdlModel, sample_outcome};
+use motley_core::random::sample_outcome;
+use motley_core::search::{Limits, Reading, SearchConfig, Searcher, WdlModel};
 use motley_core::{Seat, SeatResult};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
+
+use crate::fit::{FitOptions, Sample};
 
 #[derive(Clone, Debug)]
 struct Args {
@@ -384,7 +394,7 @@ impl VariantTask for Fit<'_> {
         let models: Vec<WdlModel> = (0..classes)
             .map(|c| {
                 let own: Vec<Sample> = train.iter().filter(|s| s.class == c).copied().collect();
-                if own.is_empty() { P::WDL_MODELS[c] } else { wdl::fit(&own, options) }
+                if own.is_empty() { P::WDL_MODELS[c] } else { fit::fit(&own, options) }
             })
             .collect();
         let model = models[class_of(&P::start(), P::start().turn(), 0.0).min(classes - 1)];
@@ -429,20 +439,20 @@ impl VariantTask for Fit<'_> {
         );
         println!();
         println!("calibration on the fitted games:");
-        print!("{}", wdl::calibration_of(&models, &train));
+        print!("{}", calibration::calibration_of(&models, &train));
         println!();
         println!("calibration on the held-out games:");
-        print!("{}", wdl::calibration_of(&models, &test));
+        print!("{}", calibration::calibration_of(&models, &test));
         println!();
         println!("the variant's current models on the held-out games:");
-        print!("{}", wdl::calibration_of(P::WDL_MODELS, &test));
+        print!("{}", calibration::calibration_of(P::WDL_MODELS, &test));
         if classes > 1 {
             for c in 0..classes {
                 let own: Vec<Sample> = test.iter().filter(|s| s.class == c).copied().collect();
                 if !own.is_empty() {
                     println!();
                     println!("class {c} alone, held out:");
-                    print!("{}", wdl::calibration_of(&models, &own));
+                    print!("{}", calibration::calibration_of(&models, &own));
                 }
             }
         }

@@ -2,8 +2,10 @@
 
 use core::fmt;
 
-use super::{Sample, WdlModel};
-use crate::game::SeatResult;
+use motley_core::SeatResult;
+use motley_core::search::WdlModel;
+
+use crate::fit::Sample;
 
 /// One group of [`Calibration::deciles`].
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -34,7 +36,8 @@ pub struct Calibration {
 }
 
 /// Calibration of `model` on `samples` (see [`Calibration`]), whatever
-/// their class.
+/// their class (for the tests: the example reads each class with its model).
+#[cfg(test)]
 #[must_use]
 pub fn calibration(model: &WdlModel, samples: &[Sample]) -> Calibration {
     // Every class beyond the one model falls back to it.
