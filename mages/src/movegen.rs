@@ -487,9 +487,9 @@ impl<const FULL: bool> Expand for Children<'_, FULL> {
             // two more leaves per target (three promotion choices).
             sink.push_set((pushes | dusk).bits(), |_| *self.node);
             sink.push_set(dawn.bits(), |_| *self.node);
-            let promoting = ((pushes | dusk) & far).count() + (dawn & far).count();
-            if promoting > 0 {
-                sink.add(2 * u64::from(promoting));
+            let promoting = ((pushes | dusk) & far, dawn & far);
+            if (promoting.0 | promoting.1).any() {
+                sink.add(2 * u64::from(promoting.0.count() + promoting.1.count()));
             }
             return;
         }
