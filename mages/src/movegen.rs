@@ -11,7 +11,7 @@
 //! - **full perft** (`FULL = true`): a declaration branches into
 //!   challenger-wins, defender-wins and draw, each promotion choice a branch.
 
-use motley_core::movegen::{FirstMatch, MoveSink};
+use motley_core::movegen::{Count, FirstMatch, MoveSink};
 use motley_core::{Bits, MoveGen};
 
 use crate::board::{Board, Square, SquareSet, far_rank, pawn_origins, pawn_steps, reach};
@@ -487,9 +487,9 @@ impl<const FULL: bool> Expand for Children<'_, FULL> {
             // two more leaves per target (three promotion choices).
             sink.push_set((pushes | dusk).bits(), |_| *self.node);
             sink.push_set(dawn.bits(), |_| *self.node);
-            let promoting = ((pushes | dusk) & far).count() + (dawn & far).count();
-            if promoting > 0 {
-                sink.add(2 * u64::from(promoting));
+            let promoting = ((pushes | dusk) & far, dawn & far);
+            if (promoting.0 | promoting.1).any() {
+                sink.add(2 * u64::from(promoting.0.count() + promoting.1.count()));
             }
             return;
         }
@@ -533,9 +533,17 @@ impl<const FULL: bool> MoveGen for PerftNode<'_, FULL> {
         }
         if S::COUNTS {
             // Every action yields at least one leaf: none means a pass.
-            let mut tally = Tally::default();
-            walk(&node.board, node.turn, &mut Children::<FULL>::new(node), &mut tally);
-            let n = tally.total();
+            // Decision counts hand over whole sets (the Tally adds them
+            // bit-sliced); full counts hand over numbers only.
+            let n = if FULL {
+                let mut count = Count::default();
+                walk(&node.board, node.turn, &mut Children::<FULL>::new(node), &mut count);
+                count.0
+            } else {
+                let mut tally = Tally::default();
+                walk(&node.board, node.turn, &mut Children::<FULL>::new(node), &mut tally);
+                tally.total()
+            };
             sink.add(if n > 0 { n } else { u64::from(rules.no_action == NoAction::Pass) });
             return;
         }
