@@ -155,6 +155,16 @@ pub trait MoveGen: Clone {
 
     /// Plays a move [`MoveGen::generate`] yielded here, without checking it.
     fn make(&mut self, mv: Self::Move);
+
+    /// [`MoveGen::make`] for a child that is only generated from and then
+    /// dropped, as [`bulk_perft`]'s are: it must leave every input of
+    /// [`MoveGen::generate`] as `make` would, and may skip what only
+    /// hashing and the search read (the stored Zobrist hash). Default:
+    /// `make`.
+    #[inline]
+    fn make_for_count(&mut self, mv: Self::Move) {
+        self.make(mv);
+    }
 }
 
 /// Leaves of the tree `depth` plies below `pos` over a fast generator:
@@ -211,7 +221,7 @@ impl<P: MoveGen> MoveSink<P::Move> for Descend<'_, P> {
     #[inline]
     fn push(&mut self, mv: P::Move) {
         let mut child = self.pos.clone();
-        child.make(mv);
+        child.make_for_count(mv);
         self.nodes += bulk_perft(&child, self.depth);
     }
 }

@@ -262,11 +262,15 @@ impl Joker {
     /// Empties `sq`, xoring its piece and mark out of the hash; returns the
     /// piece and whether it was promoted.
     #[inline(always)]
-    fn lift(&mut self, sq: Square) -> Option<(Piece, bool)> {
+    fn lift<const HASH: bool>(&mut self, sq: Square) -> Option<(Piece, bool)> {
         let (piece, promoted) = self.board.remove(sq)?;
-        self.hash ^= KEYS.piece(piece, sq);
+        if HASH {
+            self.hash ^= KEYS.piece(piece, sq);
+        }
         if promoted {
-            self.hash ^= KEYS.promoted[sq.index()];
+            if HASH {
+                self.hash ^= KEYS.promoted[sq.index()];
+            }
         }
         Some((piece, promoted))
     }
@@ -274,27 +278,33 @@ impl Joker {
     /// Puts `piece` on the empty square `sq` (marked promoted if
     /// `promoted`), xoring it into the hash.
     #[inline(always)]
-    fn place(&mut self, sq: Square, piece: Piece, promoted: bool) {
+    fn place<const HASH: bool>(&mut self, sq: Square, piece: Piece, promoted: bool) {
         self.board.put(sq, piece);
-        self.hash ^= KEYS.piece(piece, sq);
+        if HASH {
+            self.hash ^= KEYS.piece(piece, sq);
+        }
         if promoted {
             self.board.promoted.add(sq);
-            self.hash ^= KEYS.promoted[sq.index()];
+            if HASH {
+                self.hash ^= KEYS.promoted[sq.index()];
+            }
         }
     }
 
     /// Plays a drop of `role` on `to` for the side to move (§3).
     #[inline(always)]
-    fn make_drop(&mut self, role: Role, to: Square) {
+    fn make_drop<const HASH: bool>(&mut self, role: Role, to: Square) {
         let us = self.turn;
         if let Some(n) = self.reserve[us as usize].get_mut(role as usize) {
             let before = *n;
             *n = before.saturating_sub(1);
             let after = *n;
-            self.hash ^= KEYS.reserve(us, role, before) ^ KEYS.reserve(us, role, after);
+            if HASH {
+                self.hash ^= KEYS.reserve(us, role, before) ^ KEYS.reserve(us, role, after);
+            }
         }
-        self.lift(to);
-        self.place(to, Piece::new(us, role), false);
+        self.lift::<HASH>(to);
+        self.place::<HASH>(to, Piece::new(us, role), false);
         self.clock = if role == Role::Pawn && self.rules.pawn_drop_resets_clock {
             0
         } else {
@@ -307,9 +317,9 @@ impl Joker {
     /// move: captures (en passant too) respawn at once, castling moves the
     /// rook (§1, §2, §3). Returns `false`, changing nothing, if `from` is empty.
     #[inline(always)]
-    fn make_normal(&mut self, from: Square, to: Square, promotion: Option<Role>) -> bool {
+    fn make_normal<const HASH: bool>(&mut self, from: Square, to: Square, promotion: Option<Role>) -> bool {
         let us = self.turn;
-        let Some((piece, promoted)) = self.lift(from) else {
+        let Some((piece, promoted)) = self.lift::<HASH>(from) else {
             return false;
         };
         let pawn = piece.role == Role::Pawn;
@@ -318,15 +328,15 @@ impl Joker {
             // The pawn passed by en passant stands one rank behind `to` (§1).
             capture_sq = Square::new_unchecked(if us == Color::White { to.bit() - 8 } else { to.bit() + 8 });
         }
-        let captured = self.lift(capture_sq);
+        let captured = self.lift::<HASH>(capture_sq);
         match promotion {
-            Some(role) => self.place(to, Piece::new(us, role), true),
-            None => self.place(to, piece, promoted),
+            Some(role) => self.place::<HASH>(to, Piece::new(us, role), true),
+            None => self.place::<HASH>(to, piece, promoted),
         }
         if piece.role == Role::King && from == E8 && (to == G8 || to == C8) {
             let (rf, rt) = if to == G8 { (H8, F8) } else { (A8, D8) };
-            if let Some((rook, _)) = self.lift(rf) {
-                self.place(rt, rook, false);
+            if let Some((rook, _)) = self.lift::<HASH>(rf) {
+                self.place::<HASH>(rt, rook, false);
             }
         }
         self.castling &= castle_mask(from) & castle_mask(to);
@@ -340,7 +350,7 @@ impl Joker {
         }
         self.clock = if pawn || captured.is_some() { 0 } else { self.clock.saturating_add(1) };
         if let Some((victim, was_promoted)) = captured {
-            self.respawn(victim, was_promoted, capture_sq);
+            self.respawn::<HASH>(victim, was_promoted, capture_sq);
         }
         true
     }
@@ -348,7 +358,7 @@ impl Joker {
     /// Brings a captured piece back from its owner's bench: onto the first
     /// free home square, else into the Joker Reserve (§3).
     #[inline]
-    fn respawn(&mut self, victim: Piece, promoted: bool, capture_sq: Square) {
+    fn respawn<const HASH: bool>(&mut self, victim: Piece, promoted: bool, capture_sq: Square) {
         let role = if promoted && self.rules.promoted_respawn == PromotedRespawn::AsPawn {
             Role::Pawn
         } else {
@@ -364,7 +374,9 @@ impl Joker {
             return;
         }
         self.bench[c][k] = bench - 1;
-        self.hash ^= KEYS.bench(color, role, bench) ^ KEYS.bench(color, role, bench - 1);
+        if HASH {
+            self.hash ^= KEYS.bench(color, role, bench) ^ KEYS.bench(color, role, bench - 1);
+        }
         let occ = self.board.occupied();
         let file = capture_sq.bit() & 7;
         let homes: [u8; 2] = match (color, role) {
@@ -377,13 +389,15 @@ impl Joker {
         };
         for home in homes.map(Square::new_unchecked) {
             if !occ.contains(home) {
-                self.place(home, Piece::new(color, role), false);
+                self.place::<HASH>(home, Piece::new(color, role), false);
                 return;
             }
         }
         let n = self.reserve[c][k];
         self.reserve[c][k] = n + 1;
-        self.hash ^= KEYS.reserve(color, role, n) ^ KEYS.reserve(color, role, n + 1);
+        if HASH {
+            self.hash ^= KEYS.reserve(color, role, n) ^ KEYS.reserve(color, role, n + 1);
+        }
     }
 }
 
@@ -409,24 +423,42 @@ impl MoveGen for Joker {
     /// but memory-safe position), updating the stored hash.
     #[inline]
     fn make(&mut self, mv: Move) {
+        self.play_move::<true>(mv);
+    }
+
+    /// `make` without the hash: perft's children are generated from and
+    /// dropped, and nothing in generation reads it.
+    #[inline]
+    fn make_for_count(&mut self, mv: Move) {
+        self.play_move::<false>(mv);
+    }
+}
+
+impl Joker {
+    /// Plays `mv` (see [`MoveGen::make`]), updating the stored hash only if
+    /// `HASH`.
+    #[inline(always)]
+    fn play_move<const HASH: bool>(&mut self, mv: Move) {
         let (castling, ep, clock, ply) = (self.castling, self.ep, self.clock, self.ply);
         match mv {
-            Move::Drop { role, to } => self.make_drop(role, to),
+            Move::Drop { role, to } => self.make_drop::<HASH>(role, to),
             Move::Normal { from, to, promotion } => {
-                if !self.make_normal(from, to, promotion) {
+                if !self.make_normal::<HASH>(from, to, promotion) {
                     return;
                 }
             }
         }
         self.ply = self.ply.saturating_add(1);
         self.turn = self.turn.other();
-        let mut delta = KEYS.black_to_move ^ KEYS.counters_step(clock, self.clock, ply);
-        if castling != self.castling {
-            delta ^= KEYS.castling[usize::from(castling)] ^ KEYS.castling[usize::from(self.castling)];
+        if HASH {
+            let mut delta = KEYS.black_to_move ^ KEYS.counters_step(clock, self.clock, ply);
+            if castling != self.castling {
+                delta ^= KEYS.castling[usize::from(castling)] ^ KEYS.castling[usize::from(self.castling)];
+            }
+            if ep.is_some() || self.ep.is_some() {
+                delta ^= KEYS.ep(ep) ^ KEYS.ep(self.ep);
+            }
+            self.hash ^= delta;
         }
-        if ep.is_some() || self.ep.is_some() {
-            delta ^= KEYS.ep(ep) ^ KEYS.ep(self.ep);
-        }
-        self.hash ^= delta;
     }
 }
