@@ -259,16 +259,14 @@ impl Joker {
         }
     }
 
-    /// Empties `sq`, xoring its piece and mark out of the hash; returns the
-    /// piece and whether it was promoted.
+    /// Empties `sq`, xoring its piece and mark out of the hash if `HASH`;
+    /// returns the piece and whether it was promoted.
     #[inline(always)]
     fn lift<const HASH: bool>(&mut self, sq: Square) -> Option<(Piece, bool)> {
         let (piece, promoted) = self.board.remove(sq)?;
         if HASH {
             self.hash ^= KEYS.piece(piece, sq);
-        }
-        if promoted {
-            if HASH {
+            if promoted {
                 self.hash ^= KEYS.promoted[sq.index()];
             }
         }
@@ -276,7 +274,7 @@ impl Joker {
     }
 
     /// Puts `piece` on the empty square `sq` (marked promoted if
-    /// `promoted`), xoring it into the hash.
+    /// `promoted`), xoring it into the hash if `HASH`.
     #[inline(always)]
     fn place<const HASH: bool>(&mut self, sq: Square, piece: Piece, promoted: bool) {
         self.board.put(sq, piece);
