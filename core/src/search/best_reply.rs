@@ -103,7 +103,11 @@ impl<P: Evaluate> Searcher<P> {
             return self.child(Self::COALITION, child, below, window);
         }
         match self.open_node(child, frame.ply) {
-            Ok(moves) => self.layer_node(child, &moves, frame, window, layer),
+            Ok(moves) => {
+                let value = self.layer_node(child, &moves, frame, window, layer);
+                self.listed[frame.ply] = moves;
+                value
+            }
             Err(value) => value,
         }
     }

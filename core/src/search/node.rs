@@ -68,11 +68,18 @@ impl<P: Evaluate> Searcher<P> {
         Ok(())
     }
 
-    /// [`Searcher::open`] for a node that needs its legal inputs: lists them.
-    pub(super) fn open_node(&mut self, pos: &P, ply: usize) -> Result<P::MoveList, i32> {
-        let mut moves = None;
-        self.open(pos, ply, || !moves.insert(pos.legal_moves()).is_empty())?;
-        Ok(moves.expect("listed by `open`"))
+    /// [`Searcher::open`] for a node that needs its legal inputs: lists them
+    /// into ply `ply`'s reused buffer (hand it back to `self.listed[ply]`
+    /// when done with it).
+    pub(super) fn open_node(&mut self, pos: &P, ply: usize) -> Result<Vec<P::Move>, i32> {
+        let mut moves = std::mem::take(&mut self.listed[ply]);
+        match self.open(pos, ply, || list_into(pos, &mut moves)) {
+            Ok(()) => Ok(moves),
+            Err(value) => {
+                self.listed[ply] = moves;
+                Err(value)
+            }
+        }
     }
 
     /// A decision or chance node of the main search.
@@ -85,18 +92,25 @@ impl<P: Evaluate> Searcher<P> {
             Err(value) => return value,
         };
         if let Some(outcomes) = pos.chance() {
+            self.listed[frame.ply] = moves;
             return self.chance(pos, &outcomes, frame, window);
         }
         if self.best_reply && self.team(pos) == 1 {
-            return self.replies(pos, &moves, frame, window);
+            let value = self.replies(pos, &moves, frame, window);
+            self.listed[frame.ply] = moves;
+            return value;
         }
         let key = self.key(pos);
         let tt_move = match self.probe(key, frame, window, !window.is_pv()) {
             Ok(mv) => mv,
-            Err(value) => return value,
+            Err(value) => {
+                self.listed[frame.ply] = moves;
+                return value;
+            }
         };
         let team = self.team(pos);
         let buf = self.ordered(pos, &moves, tt_move, frame.ply, team);
+        self.listed[frame.ply] = moves;
         let searched = window;
         let mut best = Best::none();
         let futile = self.futility_bound(pos, frame, window);
@@ -275,4 +289,15 @@ impl<P: Evaluate> Searcher<P> {
         };
         self.tt.store(key, best.mv, to_tt(best.score, frame.ply), frame.depth, bound);
     }
+}
+
+/// Replaces `out` with `pos`'s legal inputs; whether there are any. Not
+/// inlined, so that the variant's move list (an `ArrayVec` of up to a few
+/// thousand inputs) lives in this frame only: the recursive search frames
+/// stay small, and only the listed inputs are copied.
+#[inline(never)]
+fn list_into<P: Evaluate>(pos: &P, out: &mut Vec<P::Move>) -> bool {
+    out.clear();
+    out.extend(pos.legal_moves());
+    !out.is_empty()
 }

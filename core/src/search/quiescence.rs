@@ -34,16 +34,9 @@ impl<P: Evaluate> Searcher<P> {
             return stand;
         }
         window.alpha = window.alpha.max(stand);
-        let moves = pos.legal_moves();
         let team = self.team(pos);
         let mut buf = std::mem::take(&mut self.buffers[ply]);
-        buf.clear();
-        buf.extend(
-            moves
-                .iter()
-                .filter(|&&mv| pos.is_quiescence_input(mv, frame.qply))
-                .map(|&mv| (hint(pos, mv), mv)),
-        );
+        quiescence_inputs(pos, frame.qply, &mut buf);
         buf.sort_by_key(|&(s, _)| Reverse(s));
         if let Some(width) = pos.quiescence_width(frame.qply) {
             buf.truncate(width);
@@ -70,4 +63,18 @@ impl<P: Evaluate> Searcher<P> {
         self.buffers[ply] = buf;
         best
     }
+}
+
+/// Replaces `out` with `pos`'s inputs that quiescence follows at `qply`,
+/// each with its ordering hint. Not inlined, so that the variant's move
+/// list stays out of the recursive search frames (see `node::list_into`).
+#[inline(never)]
+fn quiescence_inputs<P: Evaluate>(pos: &P, qply: u32, out: &mut Vec<(i32, P::Move)>) {
+    out.clear();
+    out.extend(
+        pos.legal_moves()
+            .iter()
+            .filter(|&&mv| pos.is_quiescence_input(mv, qply))
+            .map(|&mv| (hint(pos, mv), mv)),
+    );
 }

@@ -36,6 +36,8 @@ pub struct Searcher<P: Evaluate> {
     pub(super) pv: Vec<Vec<P::Move>>,
     /// Each ply's reused buffer of ordered inputs.
     pub(super) buffers: Vec<Vec<(i32, P::Move)>>,
+    /// Each ply's reused buffer of listed inputs.
+    pub(super) listed: Vec<Vec<P::Move>>,
     /// The seat to move at the root of this search.
     pub(super) root_seat: Seat,
     /// Whether this search is paranoid (more than two seats): every node is
@@ -98,6 +100,7 @@ impl<P: Evaluate> Searcher<P> {
             stop,
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 1],
+            listed: vec![Vec::new(); MAX_PLY + 1],
             root_seat: Seat(0),
             paranoid: false,
             best_reply: false,
