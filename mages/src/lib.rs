@@ -40,7 +40,7 @@ pub use position::{Issue, Mages, MoveList, ParseMagesError, PositionError, Probl
 #[cfg(feature = "records")]
 pub use record::MagesRecord;
 pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
-pub use setup::{ParseSetupError, Setup};
+pub use setup::{ParseIssue, ParseSetupError, Setup};
 pub use view::{BLUE, CHALLENGER_MARK, DEFENDER_MARK, GREEN};
 
 motley_core::serde_via_text!(Mages, Move, Setup);

@@ -34,7 +34,8 @@ pub type MoveList = ArrayVec<Move, 264>;
 /// A position string is malformed or describes an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMagesError {
-    /// The text does not follow the grammar.
+    /// The text does not follow the grammar: every problem found, sorted by
+    /// byte offset (the position is not validated then).
     #[error(transparent)]
     Syntax(#[from] ParseSetupError),
     /// The text is well-formed but not a position of the game: every
@@ -263,7 +264,8 @@ impl Mages {
     /// Parses a position string and validates it under `rules`.
     ///
     /// # Errors
-    /// [`ParseMagesError`] naming the field (and byte offset for syntax errors).
+    /// [`ParseMagesError`]: every syntax problem, or when the text follows the
+    /// grammar, every validation problem, each naming its field and byte offset.
     pub fn from_fen_with(text: &str, rules: Rules) -> Result<Mages, ParseMagesError> {
         let (setup, spans) = Setup::parse(text.as_bytes())?;
         Mages::from_setup(&setup, rules).map_err(|e| ParseMagesError::Invalid {

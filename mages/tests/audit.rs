@@ -385,7 +385,7 @@ fn default_model_rows_sum_to_one_and_follow_seniority() {
 
 #[test]
 fn position_string_round_trips_and_errors_name_field_and_offset() {
-    use motley_mages::{ParseMagesError, ParseSetupError};
+    use motley_mages::{ParseIssue, ParseMagesError};
     for fen in [
         "shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 0 0",
         "r1h3/1P4/6/6/6/6/6/3R2 g b7c8 b7,c8 0 17",
@@ -395,14 +395,14 @@ fn position_string_round_trips_and_errors_name_field_and_offset() {
         assert_eq!(p.to_string(), fen);
     }
     let bad = |fen: &str| match Mages::from_fen(fen) {
-        Err(ParseMagesError::Syntax(e)) => e,
+        Err(ParseMagesError::Syntax(e)) => e.issues,
         other => panic!("{fen}: {other:?}"),
     };
-    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHX g"), ParseSetupError::Piece { ch: 'X', at: 34 });
-    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS x"), ParseSetupError::Turn { at: 36 });
-    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g a9a8"), ParseSetupError::Pending { at: 38 });
-    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - g1"), ParseSetupError::Halos { at: 40 });
-    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 3"), ParseSetupError::Passes { at: 42 });
+    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHX g"), [ParseIssue::Piece { ch: 'X', at: 34 }]);
+    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS x"), [ParseIssue::Turn { at: 36 }]);
+    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g a9a8"), [ParseIssue::Pending { at: 38 }]);
+    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - g1"), [ParseIssue::Halos { at: 40 }]);
+    assert_eq!(bad("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 3"), [ParseIssue::Passes { at: 42 }]);
     // A well-formed impossible position: the offending square's byte.
     match Mages::from_fen("shcrhP/pppppp/6/6/6/6/PPPPP1/SHCRHS g") {
         Err(ParseMagesError::Invalid { issues }) => assert_eq!(issues[0].at, 5),

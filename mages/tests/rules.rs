@@ -375,6 +375,43 @@ fn optional_ply_limit_draws() {
 }
 
 #[test]
+fn syntax_errors_list_every_problem() {
+    use motley_mages::{ParseIssue as I, ParseMagesError as E};
+    let syntax = |f: &str| match Mages::from_fen(f) {
+        Err(E::Syntax(e)) => e,
+        other => panic!("{f}: {other:?}"),
+    };
+    // A problem in the board, turn, halos and ply fields, in text order.
+    let text = "shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHQ x - a1,k3 0 -4";
+    let err = syntax(text);
+    assert_eq!(
+        err.issues,
+        [I::Piece { ch: 'Q', at: 34 }, I::Turn { at: 36 }, I::Halos { at: 43 }, I::Ply { at: 48 }]
+    );
+    for issue in &err.issues {
+        assert!(text[issue.at()..].starts_with(['Q', 'x', 'k', '-']), "{issue:?}");
+    }
+    assert_eq!(
+        Mages::from_fen(text).unwrap_err().to_string(),
+        "board: 'Q' is not a piece letter (R C H S P, either case) or a digit 1-6 (byte 34); \
+         turn: expected `g` or `b` (byte 36); \
+         halos: expected `-` or squares separated by commas (byte 43); \
+         ply: expected a decimal number (byte 48)"
+    );
+    // A syntax problem stops validation: the pawn on its far rank is not reported.
+    assert_eq!(syntax("rP4/6/6/6/6/6/6/R5 g - - 7").issues, [I::Passes { at: 25 }]);
+    // A single problem prints as its own message.
+    assert_eq!(
+        Mages::from_fen("shcrhs/pppppp/6/6/6/6/PPPPPP/SHCRHS g - - 0 0 extra").unwrap_err().to_string(),
+        "end: expected `royal-downed` or `royal-expelled` (byte 46)"
+    );
+    assert_eq!(
+        Mages::from_fen("shcrhs/pppppp/6/6").unwrap_err().to_string(),
+        "board: 4 ranks, the board has 8 (byte 0)"
+    );
+}
+
+#[test]
 fn invalid_positions_are_typed_errors() {
     use motley_mages::{Issue as P, ParseMagesError as E, Problem};
     let problems = |f: &str| match Mages::from_fen(f) {
