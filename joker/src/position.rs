@@ -115,7 +115,7 @@ impl std::error::Error for PositionError {}
 /// A position string could not be read as a playable position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum FenError {
-    /// Malformed text.
+    /// Malformed text: every problem, each with its field and byte offset.
     #[error(transparent)]
     Parse(#[from] ParseFenError),
     /// Well formed, but not a valid position; `at` is the byte offset of the
