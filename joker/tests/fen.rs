@@ -199,14 +199,14 @@ fn invalid_positions_are_rejected_with_every_issue() {
     let sq = |s: &str| s.parse().unwrap();
     assert_eq!(
         err("P2kk3/8/8/8/8/8/8/3QK3[] w - - 0 0 -"),
-        (0, vec![Issue::PawnOnBackRank(sq("a8")), Issue::WhiteKing(sq("e1"))])
+        (vec![0, 0], vec![Issue::PawnOnBackRank(sq("a8")), Issue::WhiteKing(sq("e1"))])
     );
-    assert_eq!(err("3kk3/8/8/8/8/8/P~7/3Q4[] w - - 0 0 -"), (0, vec![Issue::PromotedPawn(sq("a2"))]));
+    assert_eq!(err("3kk3/8/8/8/8/8/P~7/3Q4[] w - - 0 0 -"), (vec![0], vec![Issue::PromotedPawn(sq("a2"))]));
     assert_eq!(
         err("3kk3/8/8/8/8/8/8/3Q4[] b kq - 0 0 -"),
-        (25, vec![Issue::Castling(sq("h8")), Issue::Castling(sq("a8"))])
+        (vec![25, 25], vec![Issue::Castling(sq("h8")), Issue::Castling(sq("a8"))])
     );
-    assert_eq!(err("3kk3/8/8/8/8/8/8/3Q4[] b - e3 0 0 -"), (27, vec![Issue::EnPassant(sq("e3"))]));
+    assert_eq!(err("3kk3/8/8/8/8/8/8/3Q4[] b - e3 0 0 -"), (vec![27], vec![Issue::EnPassant(sq("e3"))]));
     let white = motley_joker::Color::White;
     let issues = err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/Q7/8/8/3k4[] w - - 0 0 -").1;
     assert_eq!(issues[0], Issue::TooManyPieces(white));
@@ -218,6 +218,12 @@ fn invalid_positions_are_rejected_with_every_issue() {
     assert!(issues.contains(&Issue::TooMany { color: white, what: knights, count: 9, max: 4 }));
     let text = Joker::from_fen("3kk3/8/8/8/8/8/8/3Q4[] b k - 0 0 -").unwrap_err().to_string();
     assert_eq!(text, "castling: castling right without king on e8 and rook on h8 (byte 25)");
+    // Several issues: each message with the offset of its own field.
+    let (at, issues) = err("3kk3/8/8/8/8/8/P~7/3Q4[] b k - 0 0 -");
+    assert_eq!(at, [0, 27]);
+    assert_eq!(issues, [Issue::PromotedPawn(sq("a2")), Issue::Castling(sq("h8"))]);
+    let text = Joker::from_fen("3kk3/8/8/8/8/8/P~7/3Q4[] b k - 0 0 -").unwrap_err().to_string();
+    assert_eq!(text, format!("board: {} (byte 0); castling: {} (byte 27)", issues[0], issues[1]));
     // A valid en passant square.
     assert!(Joker::from_fen("3kk3/8/8/8/4P3/8/8/3Q4[] b - e3 0 0 -").is_ok());
     assert!(Joker::from_fen("3kk3/8/8/8/4P3/8/4P3/3Q4[] b - e3 0 0 -").is_err(), "origin occupied");
