@@ -36,7 +36,7 @@ pub use position::{FenError, Issue, Joker, PositionError, START_FEN};
 #[cfg(feature = "records")]
 pub use record::JokerRecord;
 pub use rules::{KingPromotion, PromotedRespawn, Rules};
-pub use setup::{Castling, ParseFenError, Pocket, Setup};
+pub use setup::{Castling, ParseFenError, ParseIssue, Pocket, Setup};
 
 // Positions, setups and moves serialise as their text forms (a position
 // deserialises under the default rules).

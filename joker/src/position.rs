@@ -113,20 +113,53 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 /// A position string could not be read as a playable position.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Malformed text.
-    #[error(transparent)]
-    Parse(#[from] ParseFenError),
-    /// Well formed, but not a valid position; `at` is the byte offset of the
-    /// field of the first issue.
-    #[error("{error} (byte {at})")]
+    /// Malformed text: every problem, each with its field and byte offset.
+    Parse(ParseFenError),
+    /// Well formed, but not a valid position: every issue, and where the
+    /// text states each.
     Invalid {
-        /// Byte offset of the first issue's field.
-        at: usize,
         /// The issues.
         error: PositionError,
+        /// The byte offset of each issue's field, in the same order as the
+        /// issues.
+        at: Vec<usize>,
     },
+}
+
+impl fmt::Display for FenError {
+    /// A parse error as [`ParseFenError`] says it; the issues as `field:
+    /// message (byte N)`, separated by `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => e.fmt(f),
+            FenError::Invalid { error, at } => {
+                for (i, (issue, at)) in error.issues.iter().zip(at).enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{}: {issue} (byte {at})", issue.field())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Parse(e) => Some(e),
+            FenError::Invalid { error, .. } => Some(error),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> Self {
+        FenError::Parse(e)
+    }
 }
 
 /// A playable position of Joker's Chess, with its [`Rules`].
@@ -354,8 +387,10 @@ impl Joker {
     /// [`FenError`] naming the field and byte offset that is wrong.
     pub fn from_fen_with(text: &str, rules: Rules) -> Result<Joker, FenError> {
         let (setup, offsets) = Setup::parse_fields(text.as_bytes())?;
-        Joker::from_setup(&setup, rules)
-            .map_err(|error| FenError::Invalid { at: offsets[error.issues[0].field_index()], error })
+        Joker::from_setup(&setup, rules).map_err(|error| {
+            let at = error.issues.iter().map(|issue| offsets[issue.field_index()]).collect();
+            FenError::Invalid { error, at }
+        })
     }
 
     /// The unvalidated description of this position (what the position string says).

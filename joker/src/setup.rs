@@ -177,10 +177,10 @@ impl Default for Setup {
     }
 }
 
-/// A position string is malformed: names the field and the byte offset (in
-/// the whole string) where it goes wrong.
+/// One problem of a malformed position string; each variant names what is
+/// wrong and the byte offset (in the whole string) where it goes wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseFenError {
+pub enum ParseIssue {
     /// The board field.
     #[error("board: {what} (byte {at})")]
     Board {
@@ -251,6 +251,88 @@ pub enum ParseFenError {
     },
 }
 
+impl ParseIssue {
+    /// The byte offset (in the whole string) where the problem is.
+    #[must_use]
+    pub const fn at(&self) -> usize {
+        match *self {
+            ParseIssue::Board { at, .. }
+            | ParseIssue::Reserve { at, .. }
+            | ParseIssue::Turn { at }
+            | ParseIssue::Castling { at }
+            | ParseIssue::EnPassant { at }
+            | ParseIssue::Clock { at }
+            | ParseIssue::Ply { at }
+            | ParseIssue::Bench { at, .. }
+            | ParseIssue::Missing { at, .. }
+            | ParseIssue::Trailing { at } => at,
+        }
+    }
+
+    /// The field the problem is in, as [`Issue::field`](crate::Issue::field)
+    /// names them (the Joker Reserve is written inside the board field);
+    /// `"fields"` for a missing field or text after the last one.
+    #[must_use]
+    pub const fn field(&self) -> &'static str {
+        match self {
+            ParseIssue::Board { .. } | ParseIssue::Reserve { .. } => FIELDS[0],
+            ParseIssue::Turn { .. } => FIELDS[1],
+            ParseIssue::Castling { .. } => FIELDS[2],
+            ParseIssue::EnPassant { .. } => FIELDS[3],
+            ParseIssue::Clock { .. } => FIELDS[4],
+            ParseIssue::Ply { .. } => FIELDS[5],
+            ParseIssue::Bench { .. } => FIELDS[6],
+            ParseIssue::Missing { .. } | ParseIssue::Trailing { .. } => "fields",
+        }
+    }
+}
+
+/// A position string is malformed: every problem found, in text order.
+///
+/// A wrong number of fields is reported alone (the fields cannot be told
+/// apart); otherwise each field is read on its own, as are the board's ranks
+/// and the Joker Reserve, and each of these stops at its first problem. The
+/// board's rank count is checked only when every rank read is well formed
+/// (a malformed rank may hide a missing or extra `/`), and a board with too
+/// few ranks is not also said to end in a short rank.
+///
+/// ```
+/// use motley_joker::{ParseIssue, Setup};
+/// let err = "8/8/8/8/8/8/8/7X[] x - - 0 0 -".parse::<Setup>().unwrap_err();
+/// assert_eq!(err.issues[0], ParseIssue::Board { at: 15, what: "unknown piece letter" });
+/// assert_eq!(err.issues[1], ParseIssue::Turn { at: 19 });
+/// assert_eq!(
+///     err.to_string(),
+///     "board: unknown piece letter (byte 15); side to move: expected `w` or `b` (byte 19)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFenError {
+    /// The problems, sorted by byte offset; never empty.
+    pub issues: Vec<ParseIssue>,
+}
+
+impl fmt::Display for ParseFenError {
+    /// Each problem's message, separated by `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{issue}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+impl From<ParseIssue> for ParseFenError {
+    fn from(issue: ParseIssue) -> Self {
+        ParseFenError { issues: vec![issue] }
+    }
+}
+
 /// The names of the fields, in order.
 pub(crate) const FIELDS: [&str; 7] =
     ["board", "side to move", "castling", "en passant", "half-move clock", "ply count", "bench"];
@@ -262,12 +344,14 @@ fn parse_u16(s: &[u8]) -> Option<u16> {
     s.iter().try_fold(0u32, |n, &d| Some(n * 10 + u32::from(d - b'0'))).and_then(|n| u16::try_from(n).ok())
 }
 
+/// Counts the pocket letters `s` (written at byte `at`) into `pocket`,
+/// stopping at the first problem, which `err` turns into an issue.
 fn parse_pocket_into(
     pocket: &mut Pocket,
     s: &[u8],
     at: usize,
-    err: impl Fn(usize, &'static str) -> ParseFenError,
-) -> Result<(), ParseFenError> {
+    err: impl Fn(usize, &'static str) -> ParseIssue,
+) -> Result<(), ParseIssue> {
     for (i, &c) in s.iter().enumerate() {
         let piece = Piece::from_char(char::from(c))
             .filter(|p| p.role.respawns())
@@ -278,25 +362,15 @@ fn parse_pocket_into(
     Ok(())
 }
 
-fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
-    let bad = |i: usize, what| ParseFenError::Board { at: at + i, what };
-    let mut board = Board::empty();
-    let mut rank: i32 = 7;
+/// Reads rank `rank` (0 = rank 1) written `s` at byte `at` into `board`,
+/// stopping at the first problem. A rank covering fewer than 8 squares is a
+/// problem only when `full` (else the text may have been cut inside it).
+fn parse_rank(board: &mut Board, s: &[u8], at: usize, rank: u8, full: bool) -> Result<(), ParseIssue> {
+    let bad = |i: usize, what| ParseIssue::Board { at: at + i, what };
     let mut file: u8 = 0;
     let mut last_piece: Option<Square> = None;
     for (i, &c) in s.iter().enumerate() {
         match c {
-            b'/' => {
-                if file != 8 {
-                    return Err(bad(i, "a rank has fewer than 8 squares"));
-                }
-                rank -= 1;
-                if rank < 0 {
-                    return Err(bad(i, "more than 8 ranks"));
-                }
-                file = 0;
-                last_piece = None;
-            }
             b'1'..=b'8' => {
                 file += c - b'0';
                 if file > 8 {
@@ -314,27 +388,51 @@ fn parse_board(s: &[u8], at: usize) -> Result<Board, ParseFenError> {
                 if file >= 8 {
                     return Err(bad(i, "a rank has more than 8 squares"));
                 }
-                let sq = Square::new_unchecked(rank as u8 * 8 + file);
+                let sq = Square::new_unchecked(rank * 8 + file);
                 board.put(sq, piece);
                 last_piece = Some(sq);
                 file += 1;
             }
         }
     }
-    if rank != 0 {
-        return Err(bad(s.len(), "fewer than 8 ranks"));
-    }
-    if file != 8 {
+    if full && file != 8 {
         return Err(bad(s.len(), "a rank has fewer than 8 squares"));
     }
-    Ok(board)
+    Ok(())
+}
+
+/// Reads the board part `s` (written at byte `at`), pushing its problems to
+/// `issues`: each of the first 8 ranks is read on its own, and the rank
+/// count is checked only when all of them are well formed.
+fn parse_board(s: &[u8], at: usize, issues: &mut Vec<ParseIssue>) -> Board {
+    let mut board = Board::empty();
+    let ranks: Vec<&[u8]> = s.split(|&c| c == b'/').collect();
+    let before = issues.len();
+    let mut offset = at;
+    for (i, text) in ranks.iter().take(8).enumerate() {
+        let full = ranks.len() >= 8 || i + 1 < ranks.len();
+        if let Err(issue) = parse_rank(&mut board, text, offset, 7 - i as u8, full) {
+            issues.push(issue);
+        }
+        offset += text.len() + 1;
+    }
+    if issues.len() == before {
+        if ranks.len() < 8 {
+            issues.push(ParseIssue::Board { at: at + s.len(), what: "fewer than 8 ranks" });
+        } else if ranks.len() > 8 {
+            // `offset` is now one past the slash that ends rank 1.
+            issues.push(ParseIssue::Board { at: offset - 1, what: "more than 8 ranks" });
+        }
+    }
+    board
 }
 
 impl Setup {
     /// Parses a position string (grammar in the module docs).
     ///
     /// # Errors
-    /// [`ParseFenError`] naming the field and byte offset that is wrong.
+    /// [`ParseFenError`] listing every problem found, each naming its field
+    /// and byte offset.
     pub fn from_ascii(text: &[u8]) -> Result<Setup, ParseFenError> {
         Setup::parse_fields(text).map(|(setup, _)| setup)
     }
@@ -353,37 +451,42 @@ impl Setup {
         }
         fields.push((start, &text[start..]));
         if fields.len() > 7 {
-            return Err(ParseFenError::Trailing { at: fields[7].0 - 1 });
+            return Err(ParseIssue::Trailing { at: fields[7].0 - 1 }.into());
         }
         if fields.len() < 7 {
-            return Err(ParseFenError::Missing { field: FIELDS[fields.len()], at: text.len() });
+            return Err(ParseIssue::Missing { field: FIELDS[fields.len()], at: text.len() }.into());
         }
+        let mut issues = Vec::new();
 
         // Board and Joker Reserve.
         let (at, f) = fields[0];
-        let (board_part, reserve) = match f.iter().position(|&c| c == b'[') {
+        let mut reserve = Pocket::EMPTY;
+        let board_part = match f.iter().position(|&c| c == b'[') {
             Some(open) => {
                 let rest = &f[open + 1..];
-                if rest.last() != Some(&b']') {
-                    return Err(ParseFenError::Reserve { at: at + f.len(), what: "expected `]` at the end" });
+                if rest.last() == Some(&b']') {
+                    let inner = &rest[..rest.len() - 1];
+                    let reserve_issue = |at, what| ParseIssue::Reserve { at, what };
+                    if let Err(issue) = parse_pocket_into(&mut reserve, inner, at + open + 1, reserve_issue) {
+                        issues.push(issue);
+                    }
+                } else {
+                    issues.push(ParseIssue::Reserve { at: at + f.len(), what: "expected `]` at the end" });
                 }
-                let inner = &rest[..rest.len() - 1];
-                let mut pocket = Pocket::EMPTY;
-                parse_pocket_into(&mut pocket, inner, at + open + 1, |at, what| ParseFenError::Reserve {
-                    at,
-                    what,
-                })?;
-                (&f[..open], pocket)
+                &f[..open]
             }
-            None => (f, Pocket::EMPTY),
+            None => f,
         };
-        let board = parse_board(board_part, at)?;
+        let board = parse_board(board_part, at, &mut issues);
 
         let (at, f) = fields[1];
         let turn = match f {
             b"w" => Color::White,
             b"b" => Color::Black,
-            _ => return Err(ParseFenError::Turn { at }),
+            _ => {
+                issues.push(ParseIssue::Turn { at });
+                Color::White
+            }
         };
 
         let (at, f) = fields[2];
@@ -392,29 +495,50 @@ impl Setup {
             b"k" => Castling { king_side: true, queen_side: false },
             b"q" => Castling { king_side: false, queen_side: true },
             b"kq" => Castling::BOTH,
-            _ => return Err(ParseFenError::Castling { at }),
+            _ => {
+                issues.push(ParseIssue::Castling { at });
+                Castling::NONE
+            }
         };
 
         let (at, f) = fields[3];
         let ep_square = match f {
             b"-" => None,
-            _ => Some(Square::from_ascii(f).map_err(|_| ParseFenError::EnPassant { at })?),
+            _ => Square::from_ascii(f).map_or_else(
+                |_| {
+                    issues.push(ParseIssue::EnPassant { at });
+                    None
+                },
+                Some,
+            ),
         };
 
         let (at, f) = fields[4];
-        let halfmove_clock = parse_u16(f).ok_or(ParseFenError::Clock { at })?;
+        let halfmove_clock = parse_u16(f).unwrap_or_else(|| {
+            issues.push(ParseIssue::Clock { at });
+            0
+        });
         let (at, f) = fields[5];
-        let ply = parse_u16(f).ok_or(ParseFenError::Ply { at })?;
+        let ply = parse_u16(f).unwrap_or_else(|| {
+            issues.push(ParseIssue::Ply { at });
+            0
+        });
 
         let (at, f) = fields[6];
         let mut bench = Pocket::EMPTY;
-        if f != b"-" {
-            if f.is_empty() {
-                return Err(ParseFenError::Bench { at, what: "expected `-` or piece letters" });
-            }
-            parse_pocket_into(&mut bench, f, at, |at, what| ParseFenError::Bench { at, what })?;
+        let bench_issue = |at, what| ParseIssue::Bench { at, what };
+        if f.is_empty() {
+            issues.push(bench_issue(at, "expected `-` or piece letters"));
+        } else if f != b"-"
+            && let Err(issue) = parse_pocket_into(&mut bench, f, at, bench_issue)
+        {
+            issues.push(issue);
         }
 
+        if !issues.is_empty() {
+            issues.sort_by_key(ParseIssue::at);
+            return Err(ParseFenError { issues });
+        }
         let offsets = core::array::from_fn(|i| fields[i].0);
         Ok((Setup { board, reserve, turn, castling, ep_square, halfmove_clock, ply, bench }, offsets))
     }

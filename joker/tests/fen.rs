@@ -1,7 +1,7 @@
 //! The position string: round trips and typed errors with field and byte offset.
 
 use motley_core::Position;
-use motley_joker::{FenError, Issue, Joker, ParseFenError, START_FEN, Setup};
+use motley_joker::{FenError, Issue, Joker, ParseFenError, ParseIssue, START_FEN, Setup};
 
 /// Every fixture position as `(id, position string)`, from
 /// `fixtures/joker/positions/<id>.fen` (one position per file), sorted by id.
@@ -61,56 +61,133 @@ fn promoted_marks_and_pockets_round_trip() {
 
 #[test]
 fn parse_errors_name_field_and_byte() {
-    let cases: &[(&str, ParseFenError)] = &[
-        ("", ParseFenError::Missing { field: "side to move", at: 0 }),
-        ("8/8/8/8/8/8/8/8[] w - - 0 0", ParseFenError::Missing { field: "bench", at: 27 }),
-        ("8/8/8/8/8/8/8/8[] w - - 0 0 - x", ParseFenError::Trailing { at: 29 }),
+    let cases: &[(&str, ParseIssue)] = &[
+        ("", ParseIssue::Missing { field: "side to move", at: 0 }),
+        ("8/8/8/8/8/8/8/8[] w - - 0 0", ParseIssue::Missing { field: "bench", at: 27 }),
+        ("8/8/8/8/8/8/8/8[] w - - 0 0 - x", ParseIssue::Trailing { at: 29 }),
         (
             "8/8/8/8/8/8/8/9[] w - - 0 0 -",
-            ParseFenError::Board { at: 14, what: "an empty-square count must be 1 to 8" },
+            ParseIssue::Board { at: 14, what: "an empty-square count must be 1 to 8" },
         ),
         (
             "8/8/8/8/8/8/8/44p[] w - - 0 0 -",
-            ParseFenError::Board { at: 16, what: "a rank has more than 8 squares" },
+            ParseIssue::Board { at: 16, what: "a rank has more than 8 squares" },
         ),
         (
             "8/8/8/8/8/8/8/7[] w - - 0 0 -",
-            ParseFenError::Board { at: 15, what: "a rank has fewer than 8 squares" },
+            ParseIssue::Board { at: 15, what: "a rank has fewer than 8 squares" },
         ),
-        ("8/8/8/8/8/8/8[] w - - 0 0 -", ParseFenError::Board { at: 13, what: "fewer than 8 ranks" }),
-        ("8/8/8/8/8/8/8/8/8[] w - - 0 0 -", ParseFenError::Board { at: 15, what: "more than 8 ranks" }),
-        ("8/8/8/8/8/8/8/7X[] w - - 0 0 -", ParseFenError::Board { at: 15, what: "unknown piece letter" }),
+        ("8/8/8/8/8/8/8[] w - - 0 0 -", ParseIssue::Board { at: 13, what: "fewer than 8 ranks" }),
+        ("8/8/8/8/8/8/8/8/8[] w - - 0 0 -", ParseIssue::Board { at: 15, what: "more than 8 ranks" }),
+        ("8/8/8/8/8/8/8/7X[] w - - 0 0 -", ParseIssue::Board { at: 15, what: "unknown piece letter" }),
         (
             "8/8/8/8/8/8/8/~7[] w - - 0 0 -",
-            ParseFenError::Board { at: 14, what: "`~` must follow a piece letter" },
+            ParseIssue::Board { at: 14, what: "`~` must follow a piece letter" },
         ),
         (
             "8/8/8/8/8/8/8/8[Q] w - - 0 0 -",
-            ParseFenError::Reserve { at: 16, what: "expected P, N, B, p, n or b" },
+            ParseIssue::Reserve { at: 16, what: "expected P, N, B, p, n or b" },
         ),
-        ("8/8/8/8/8/8/8/8[N w - - 0 0 -", ParseFenError::Reserve { at: 17, what: "expected `]` at the end" }),
-        ("8/8/8/8/8/8/8/8[] x - - 0 0 -", ParseFenError::Turn { at: 18 }),
-        ("8/8/8/8/8/8/8/8[] w KQ - 0 0 -", ParseFenError::Castling { at: 20 }),
-        ("8/8/8/8/8/8/8/8[] w - e9 0 0 -", ParseFenError::EnPassant { at: 22 }),
-        ("8/8/8/8/8/8/8/8[] w - - -1 0 -", ParseFenError::Clock { at: 24 }),
-        ("8/8/8/8/8/8/8/8[] w - - 0 65536 -", ParseFenError::Ply { at: 26 }),
-        (
-            "8/8/8/8/8/8/8/8[] w - - 0 0 PK",
-            ParseFenError::Bench { at: 29, what: "expected P, N, B, p, n or b" },
-        ),
-        (
-            "8/8/8/8/8/8/8/8[] w - - 0 0 ",
-            ParseFenError::Bench { at: 28, what: "expected `-` or piece letters" },
-        ),
+        ("8/8/8/8/8/8/8/8[N w - - 0 0 -", ParseIssue::Reserve { at: 17, what: "expected `]` at the end" }),
+        ("8/8/8/8/8/8/8/8[] x - - 0 0 -", ParseIssue::Turn { at: 18 }),
+        ("8/8/8/8/8/8/8/8[] w KQ - 0 0 -", ParseIssue::Castling { at: 20 }),
+        ("8/8/8/8/8/8/8/8[] w - e9 0 0 -", ParseIssue::EnPassant { at: 22 }),
+        ("8/8/8/8/8/8/8/8[] w - - -1 0 -", ParseIssue::Clock { at: 24 }),
+        ("8/8/8/8/8/8/8/8[] w - - 0 65536 -", ParseIssue::Ply { at: 26 }),
+        ("8/8/8/8/8/8/8/8[] w - - 0 0 PK", ParseIssue::Bench { at: 29, what: "expected P, N, B, p, n or b" }),
+        ("8/8/8/8/8/8/8/8[] w - - 0 0 ", ParseIssue::Bench { at: 28, what: "expected `-` or piece letters" }),
     ];
     for (fen, want) in cases {
-        assert_eq!(&fen.parse::<Setup>().unwrap_err(), want, "{fen:?}");
-        assert_eq!(Joker::from_fen(fen).unwrap_err(), FenError::Parse(want.clone()), "{fen:?}");
+        assert_eq!(fen.parse::<Setup>().unwrap_err().issues, std::slice::from_ref(want), "{fen:?}");
+        assert_eq!(Joker::from_fen(fen).unwrap_err(), FenError::Parse(want.clone().into()), "{fen:?}");
     }
     assert_eq!(
-        ParseFenError::Clock { at: 24 }.to_string(),
+        ParseIssue::Clock { at: 24 }.to_string(),
         "half-move clock: expected a number up to 65535 (byte 24)"
     );
+}
+
+#[test]
+fn every_parse_problem_is_listed_at_its_offset() {
+    // Every field wrong: a bad letter in rank 1, a rook in the Joker Reserve,
+    // and each field after the board.
+    let fen = "8/8/8/8/8/8/8/7X[Q] x KQ e9 -1 65536 PK";
+    let e: ParseFenError = fen.parse::<Setup>().unwrap_err();
+    assert_eq!(
+        e.issues,
+        [
+            ParseIssue::Board { at: 15, what: "unknown piece letter" },
+            ParseIssue::Reserve { at: 17, what: "expected P, N, B, p, n or b" },
+            ParseIssue::Turn { at: 20 },
+            ParseIssue::Castling { at: 22 },
+            ParseIssue::EnPassant { at: 25 },
+            ParseIssue::Clock { at: 28 },
+            ParseIssue::Ply { at: 31 },
+            ParseIssue::Bench { at: 38, what: "expected P, N, B, p, n or b" },
+        ]
+    );
+    let fields: Vec<&str> = e.issues.iter().map(ParseIssue::field).collect();
+    assert_eq!(
+        fields,
+        ["board", "board", "side to move", "castling", "en passant", "half-move clock", "ply count", "bench"]
+    );
+    for issue in &e.issues {
+        assert!(issue.to_string().ends_with(&format!("(byte {})", issue.at())), "{issue}");
+    }
+    let message = Joker::from_fen(fen).unwrap_err().to_string();
+    assert_eq!(message, e.to_string());
+    assert_eq!(message.split("; ").count(), 8, "{message}");
+    assert!(
+        message.starts_with(
+            "board: unknown piece letter (byte 15); joker reserve: expected P, N, B, p, n or b (byte 17); "
+        ),
+        "{message}"
+    );
+
+    // Each rank is read on its own and stops at its first problem.
+    let e = "8/9X/8/8/8/8/8/7X[] w - - 0 0 -".parse::<Setup>().unwrap_err();
+    assert_eq!(
+        e.issues,
+        [
+            ParseIssue::Board { at: 2, what: "an empty-square count must be 1 to 8" },
+            ParseIssue::Board { at: 16, what: "unknown piece letter" },
+        ]
+    );
+    // The rank count is checked only when the ranks read are well formed; a
+    // short last rank of a short board is the missing ranks.
+    let issues = |fen: &str| fen.parse::<Setup>().unwrap_err().issues;
+    assert_eq!(issues("8/X/8[] w - - 0 0 -"), [ParseIssue::Board { at: 2, what: "unknown piece letter" }]);
+    assert_eq!(issues("8/8/7[] w - - 0 0 -"), [ParseIssue::Board { at: 5, what: "fewer than 8 ranks" }]);
+    assert_eq!(
+        issues("8/8/8/8/8/8/8/8/X[] b - - 0 0 -"),
+        [ParseIssue::Board { at: 15, what: "more than 8 ranks" }]
+    );
+    // A missing `]` leaves the reserve unread, beside the board's problems.
+    assert_eq!(
+        issues("8/8/8/8/8/8/8/7X[Q w - - 0 0 -"),
+        [
+            ParseIssue::Board { at: 15, what: "unknown piece letter" },
+            ParseIssue::Reserve { at: 18, what: "expected `]` at the end" },
+        ]
+    );
+    // A wrong number of fields is reported alone.
+    assert_eq!(issues("8/X w - - 0 0"), [ParseIssue::Missing { field: "bench", at: 13 }]);
+    assert_eq!(ParseIssue::Missing { field: "bench", at: 13 }.field(), "fields");
+}
+
+#[test]
+fn a_single_parse_problem_prints_as_one_message() {
+    for (fen, want) in [
+        ("8/8/8/8/8/8/8/8[] x - - 0 0 -", "side to move: expected `w` or `b` (byte 18)"),
+        ("! w kq - 0 0 -", "board: unknown piece letter (byte 0)"),
+        ("8/8/8/8/8/8/8/8[] w - - 0 0 - x", "unexpected text after the bench field (byte 29)"),
+        ("", "missing field side to move (byte 0)"),
+    ] {
+        let e = fen.parse::<Setup>().unwrap_err();
+        assert_eq!(e.issues.len(), 1, "{fen:?}");
+        assert_eq!(e.to_string(), want);
+        assert_eq!(Joker::from_fen(fen).unwrap_err().to_string(), want);
+    }
 }
 
 #[test]
@@ -122,14 +199,14 @@ fn invalid_positions_are_rejected_with_every_issue() {
     let sq = |s: &str| s.parse().unwrap();
     assert_eq!(
         err("P2kk3/8/8/8/8/8/8/3QK3[] w - - 0 0 -"),
-        (0, vec![Issue::PawnOnBackRank(sq("a8")), Issue::WhiteKing(sq("e1"))])
+        (vec![0, 0], vec![Issue::PawnOnBackRank(sq("a8")), Issue::WhiteKing(sq("e1"))])
     );
-    assert_eq!(err("3kk3/8/8/8/8/8/P~7/3Q4[] w - - 0 0 -"), (0, vec![Issue::PromotedPawn(sq("a2"))]));
+    assert_eq!(err("3kk3/8/8/8/8/8/P~7/3Q4[] w - - 0 0 -"), (vec![0], vec![Issue::PromotedPawn(sq("a2"))]));
     assert_eq!(
         err("3kk3/8/8/8/8/8/8/3Q4[] b kq - 0 0 -"),
-        (25, vec![Issue::Castling(sq("h8")), Issue::Castling(sq("a8"))])
+        (vec![25, 25], vec![Issue::Castling(sq("h8")), Issue::Castling(sq("a8"))])
     );
-    assert_eq!(err("3kk3/8/8/8/8/8/8/3Q4[] b - e3 0 0 -"), (27, vec![Issue::EnPassant(sq("e3"))]));
+    assert_eq!(err("3kk3/8/8/8/8/8/8/3Q4[] b - e3 0 0 -"), (vec![27], vec![Issue::EnPassant(sq("e3"))]));
     let white = motley_joker::Color::White;
     let issues = err("QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/Q7/8/8/3k4[] w - - 0 0 -").1;
     assert_eq!(issues[0], Issue::TooManyPieces(white));
@@ -141,6 +218,12 @@ fn invalid_positions_are_rejected_with_every_issue() {
     assert!(issues.contains(&Issue::TooMany { color: white, what: knights, count: 9, max: 4 }));
     let text = Joker::from_fen("3kk3/8/8/8/8/8/8/3Q4[] b k - 0 0 -").unwrap_err().to_string();
     assert_eq!(text, "castling: castling right without king on e8 and rook on h8 (byte 25)");
+    // Several issues: each message with the offset of its own field.
+    let (at, issues) = err("3kk3/8/8/8/8/8/P~7/3Q4[] b k - 0 0 -");
+    assert_eq!(at, [0, 27]);
+    assert_eq!(issues, [Issue::PromotedPawn(sq("a2")), Issue::Castling(sq("h8"))]);
+    let text = Joker::from_fen("3kk3/8/8/8/8/8/P~7/3Q4[] b k - 0 0 -").unwrap_err().to_string();
+    assert_eq!(text, format!("board: {} (byte 0); castling: {} (byte 27)", issues[0], issues[1]));
     // A valid en passant square.
     assert!(Joker::from_fen("3kk3/8/8/8/4P3/8/8/3Q4[] b - e3 0 0 -").is_ok());
     assert!(Joker::from_fen("3kk3/8/8/8/4P3/8/4P3/3Q4[] b - e3 0 0 -").is_err(), "origin occupied");
