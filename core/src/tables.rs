@@ -84,32 +84,25 @@ pub const fn board_mask<const W: usize>(files: u8, ranks: u8) -> Bits<W> {
 /// board (empty past the last file).
 #[must_use]
 pub const fn file_masks<const W: usize>(files: u8, ranks: u8) -> [Bits<W>; 16] {
-    let mut t = [Bits::<W>::EMPTY; 16];
-    let mut f = 0;
-    while f < files as usize {
-        let mut r = 0;
-        while r < ranks as usize {
-            t[f] = t[f].with((f + r * files as usize) as u8);
-            r += 1;
-        }
-        f += 1;
-    }
-    t
+    line_masks(files, ranks, false)
 }
 
 /// For each rank index `0..16`, the set of its squares on a `files` x `ranks`
 /// board (empty past the last rank).
 #[must_use]
 pub const fn rank_masks<const W: usize>(files: u8, ranks: u8) -> [Bits<W>; 16] {
+    line_masks(files, ranks, true)
+}
+
+/// Each square of a `files` x `ranks` board in the mask of its rank
+/// (`by_rank`) or of its file.
+const fn line_masks<const W: usize>(files: u8, ranks: u8, by_rank: bool) -> [Bits<W>; 16] {
     let mut t = [Bits::<W>::EMPTY; 16];
-    let mut r = 0;
-    while r < ranks as usize {
-        let mut f = 0;
-        while f < files as usize {
-            t[r] = t[r].with((f + r * files as usize) as u8);
-            f += 1;
-        }
-        r += 1;
+    let mut i = 0;
+    while i < files as usize * ranks as usize {
+        let line = if by_rank { i / files as usize } else { i % files as usize };
+        t[line] = t[line].with(i as u8);
+        i += 1;
     }
     t
 }

@@ -1,23 +1,10 @@
 //! The position string: round trips and typed errors with field and byte offset.
 
+mod fixtures;
+
+use fixtures::fixture_positions;
 use motley_core::Position;
 use motley_joker::{FenError, Issue, Joker, ParseFenError, ParseIssue, START_FEN, Setup};
-
-/// Every fixture position as `(id, position string)`, from
-/// `fixtures/joker/positions/<id>.fen` (one position per file), sorted by id.
-fn fixture_positions() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions");
-    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
-        .expect("fixture folder")
-        .map(|entry| {
-            let path = entry.expect("fixture entry").path();
-            let id = path.file_stem().expect("file name").to_string_lossy().into_owned();
-            (id, std::fs::read_to_string(&path).expect("fixture").trim().to_owned())
-        })
-        .collect();
-    out.sort();
-    out
-}
 
 /// The fixture positions and the perft suite's positions.
 fn fixture_fens() -> Vec<String> {

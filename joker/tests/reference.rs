@@ -4,6 +4,9 @@
 //! to it: equal move lists, equal positions after every move, equal results,
 //! equal perft counts, on seeded random playouts.
 
+mod fixtures;
+
+use fixtures::fixture_positions;
 use motley_core::Position;
 use motley_core::testing::deep_runs;
 use motley_joker::{Joker, KingPromotion, Move, PerftMode, PromotedRespawn, Rules, START_FEN};
@@ -655,22 +658,6 @@ fn perft_agrees_from_the_start() {
 fn perft_5_agrees_from_the_start() {
     let reference = RefPos::parse(START_FEN, Rules::default());
     assert_eq!(reference.perft(5), Joker::start().perft(5, PerftMode::Decision));
-}
-
-/// Every fixture position as `(id, position string)`, from
-/// `fixtures/joker/positions/<id>.fen` (one position per file), sorted by id.
-fn fixture_positions() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions");
-    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
-        .expect("fixture folder")
-        .map(|entry| {
-            let path = entry.expect("fixture entry").path();
-            let id = path.file_stem().expect("file name").to_string_lossy().into_owned();
-            (id, std::fs::read_to_string(&path).expect("fixture").trim().to_owned())
-        })
-        .collect();
-    out.sort();
-    out
 }
 
 #[test]

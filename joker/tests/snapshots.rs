@@ -3,24 +3,11 @@
 //! together cover every move kind; the reference and position-string tests
 //! read them too.
 
+mod fixtures;
+
+use fixtures::fixture_positions;
 use motley_core::Position;
 use motley_joker::Joker;
-
-/// Every fixture position as `(id, position string)`, from
-/// `fixtures/joker/positions/<id>.fen` (one position per file), sorted by id.
-fn fixture_positions() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/joker/positions");
-    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
-        .expect("fixture folder")
-        .map(|entry| {
-            let path = entry.expect("fixture entry").path();
-            let id = path.file_stem().expect("file name").to_string_lossy().into_owned();
-            (id, std::fs::read_to_string(&path).expect("fixture").trim().to_owned())
-        })
-        .collect();
-    out.sort();
-    out
-}
 
 fn render(pos: &Joker) -> String {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();

@@ -487,19 +487,7 @@ impl Evaluate for Sovereign {
 /// A win-chance model of Royale (four seats, no draw width, no seat
 /// offsets): `scale`, `win_offset` and `power` as fitted.
 const fn royale_model(scale: f64, win_offset: f64, power: f64) -> WdlModel {
-    WdlModel {
-        seats: 4,
-        scale,
-        win_offset,
-        draw_width: 0.0,
-        seat_offsets: [0.0; 4],
-        tempo: 0.0,
-        power,
-        clamp: motley_core::search::EVAL_LIMIT as f64,
-        draw_floor: 0.0,
-        draw_floor_width: f64::INFINITY,
-        below: None,
-    }
+    WdlModel::four_seats(scale, win_offset, 0.0).with_power(power)
 }
 
 /// What a score means in Royale (see [`motley_core::search::wdl`]): each

@@ -4,18 +4,8 @@
 //! [`Sample`]s.
 
 use motley_core::search::WdlModel;
+use motley_core::search::wdl::logistic;
 use motley_core::{Seat, SeatResult};
-
-/// The logistic function, computed without overflow (as the model computes
-/// it).
-fn sigma(z: f64) -> f64 {
-    if z >= 0.0 {
-        1.0 / (1.0 + (-z).exp())
-    } else {
-        let e = z.exp();
-        e / (1.0 + e)
-    }
-}
 
 /// Offsets, widths and the win offset are fitted in pawns (this many
 /// centipawns), so that every parameter is of order 1 for the descent.
@@ -156,7 +146,7 @@ fn model_of(v: &[f64], opt: FitOptions) -> WdlModel {
     };
     let draw_floor = if opt.draw_floor {
         k += 1;
-        sigma(v[k - 1])
+        logistic(v[k - 1])
     } else {
         0.0
     };

@@ -13,19 +13,7 @@ const SOV: WdlModel = WdlModel::two_seats(180.0, 120.0, 0.0, 0.0);
 const ASYM: WdlModel = WdlModel::two_seats(250.0, 0.0, -1200.0, 90.0);
 
 fn royale() -> WdlModel {
-    WdlModel {
-        seats: 4,
-        scale: 300.0,
-        win_offset: 330.0,
-        draw_width: 60.0,
-        seat_offsets: [0.0; 4],
-        tempo: 0.0,
-        power: 0.8,
-        clamp: 1e6,
-        draw_floor: 0.0,
-        draw_floor_width: f64::INFINITY,
-        below: None,
-    }
+    WdlModel::four_seats(300.0, 330.0, 60.0).with_power(0.8).with_clamp(1e6)
 }
 
 fn synthetic(m: &WdlModel, n: usize, seed: u64) -> Vec<Sample> {

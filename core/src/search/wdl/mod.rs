@@ -62,6 +62,17 @@ mod tests;
 
 pub use model::WdlModel;
 
+/// The logistic function `1 / (1 + e^−z)`, computed without overflow.
+#[must_use]
+pub fn logistic(z: f64) -> f64 {
+    if z >= 0.0 {
+        1.0 / (1.0 + (-z).exp())
+    } else {
+        let e = z.exp();
+        e / (1.0 + e)
+    }
+}
+
 /// Win, draw and loss chances for one seat, in thousandths, summing to 1000.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -1,7 +1,7 @@
 //! [`WdlModel`]: a variant's mapping from raw scores to odds and to the
 //! normalised score (see the [module doc](super)).
 
-use super::Wdl;
+use super::{Wdl, logistic};
 use crate::game::Seat;
 use crate::search::{EVAL_LIMIT, Score};
 
@@ -51,33 +51,11 @@ pub struct WdlModel {
     pub below: Option<(f64, &'static WdlModel)>,
 }
 
-/// The logistic function, computed without overflow.
-fn sigma(z: f64) -> f64 {
-    if z >= 0.0 {
-        1.0 / (1.0 + (-z).exp())
-    } else {
-        let e = z.exp();
-        e / (1.0 + e)
-    }
-}
-
 impl WdlModel {
     /// An unfitted two-seat model without draws whose normalised score is
     /// the raw score: an expected result of `1 / (1 + 10^(−cp/400))`. The
     /// default of [`Reading::WDL`](crate::search::Reading::WDL).
-    pub const ELO: WdlModel = WdlModel {
-        seats: 2,
-        scale: 400.0 / core::f64::consts::LN_10,
-        win_offset: 0.0,
-        draw_width: 0.0,
-        seat_offsets: [0.0; 4],
-        tempo: 0.0,
-        power: 1.0,
-        clamp: EVAL_LIMIT as f64,
-        draw_floor: 0.0,
-        draw_floor_width: f64::INFINITY,
-        below: None,
-    };
+    pub const ELO: WdlModel = WdlModel::two_seats(400.0 / core::f64::consts::LN_10, 0.0, 0.0, 0.0);
 
     /// A two-seat model: scale `b`, draw width `d`, seat 0's offset `c`
     /// (seat 1's is `−c`) and tempo `t`.
@@ -95,6 +73,18 @@ impl WdlModel {
             draw_floor: 0.0,
             draw_floor_width: f64::INFINITY,
             below: None,
+        }
+    }
+
+    /// A four-seat model: scale `b`, win offset `a` and draw width `d`,
+    /// without seat offsets or tempo.
+    #[must_use]
+    pub const fn four_seats(scale: f64, win_offset: f64, draw_width: f64) -> WdlModel {
+        WdlModel {
+            seats: 4,
+            win_offset,
+            seat_offsets: [0.0; 4],
+            ..WdlModel::two_seats(scale, draw_width, 0.0, 0.0)
         }
     }
 
@@ -184,8 +174,8 @@ impl WdlModel {
     /// [`WdlModel::below`] says.
     fn own_probabilities(&self, raw: f64, seat: Seat, to_move: bool) -> [f64; 3] {
         let x = raw.clamp(-self.clamp, self.clamp) - self.offset(seat, to_move);
-        let win = sigma(self.unit(x - self.win_offset));
-        let loss = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
+        let win = logistic(self.unit(x - self.win_offset));
+        let loss = logistic(self.unit(-x - (self.draw_width - self.win_offset)));
         let draw = (1.0 - win - loss).max(0.0);
         let floor = self.floor_at(x);
         let keep = 1.0 - floor;
@@ -282,10 +272,10 @@ impl WdlModel {
         let n = f64::from(self.seats.max(2));
         // E = w(1 − 1/n) + (1 − l)/n and 1 − E = (1 − w)(1 − 1/n) + l/n,
         // each from logistics that do not lose precision in the tails.
-        let w = sigma(self.unit(x - self.win_offset));
-        let not_w = sigma(self.unit(self.win_offset - x));
-        let l = sigma(self.unit(-x - (self.draw_width - self.win_offset)));
-        let not_l = sigma(self.unit(x + (self.draw_width - self.win_offset)));
+        let w = logistic(self.unit(x - self.win_offset));
+        let not_w = logistic(self.unit(self.win_offset - x));
+        let l = logistic(self.unit(-x - (self.draw_width - self.win_offset)));
+        let not_l = logistic(self.unit(x + (self.draw_width - self.win_offset)));
         // The draw floor δ: E' = (1 − δ) E + δ / n, 1 − E' = (1 − δ)(1 − E) + δ (1 − 1/n).
         let floor = self.floor_at(x);
         let keep = 1.0 - floor;
