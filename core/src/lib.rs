@@ -8,6 +8,7 @@ pub mod facts;
 pub mod game;
 pub mod geometry;
 pub mod history;
+pub mod issues;
 pub mod keyed;
 pub mod movegen;
 pub mod perft;
@@ -49,6 +50,7 @@ pub use game::{IllegalMove, MAX_SEATS, Outcome, PerftMode, Position, Seat, SeatR
 pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
 };
+pub use issues::IssueList;
 pub use keyed::{ByKey, Key, KeySet};
 pub use movegen::{MoveGen, MoveSink};
 #[cfg(feature = "search")]

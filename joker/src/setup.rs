@@ -306,32 +306,7 @@ impl ParseIssue {
 ///     "board: unknown piece letter (byte 15); side to move: expected `w` or `b` (byte 19)"
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseFenError {
-    /// The problems, sorted by byte offset; never empty.
-    pub issues: Vec<ParseIssue>,
-}
-
-impl fmt::Display for ParseFenError {
-    /// Each problem's message, separated by `; `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{issue}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ParseFenError {}
-
-impl From<ParseIssue> for ParseFenError {
-    fn from(issue: ParseIssue) -> Self {
-        ParseFenError { issues: vec![issue] }
-    }
-}
+pub type ParseFenError = motley_core::IssueList<ParseIssue>;
 
 /// The names of the fields, in order.
 pub(crate) const FIELDS: [&str; 7] =

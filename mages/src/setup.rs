@@ -210,32 +210,7 @@ impl ParseIssue {
 /// );
 /// assert_eq!(err.issues[1].field(), "turn");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSetupError {
-    /// The problems, sorted by byte offset; never empty.
-    pub issues: Vec<ParseIssue>,
-}
-
-impl fmt::Display for ParseSetupError {
-    /// Each problem's message, separated by `; `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{issue}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ParseSetupError {}
-
-impl From<ParseIssue> for ParseSetupError {
-    fn from(issue: ParseIssue) -> Self {
-        ParseSetupError { issues: vec![issue] }
-    }
-}
+pub type ParseSetupError = motley_core::IssueList<ParseIssue>;
 
 /// Where the parts of a well-formed position string start: the byte
 /// offsets validation problems are reported at, recorded while parsing.

@@ -167,32 +167,7 @@ impl ParseIssue {
 /// assert_eq!(err.issues[1], ParseIssue::Turn { seats: 2, at: 6 });
 /// assert_eq!(err.issues[2], ParseIssue::Owned { seat: 2, at: 10 });
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseFenError {
-    /// The problems, sorted by byte offset; never empty.
-    pub issues: Vec<ParseIssue>,
-}
-
-impl fmt::Display for ParseFenError {
-    /// Each problem's message, separated by `; `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{issue}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ParseFenError {}
-
-impl From<ParseIssue> for ParseFenError {
-    fn from(issue: ParseIssue) -> Self {
-        ParseFenError { issues: vec![issue] }
-    }
-}
+pub type ParseFenError = motley_core::IssueList<ParseIssue>;
 
 /// The field names of the position string, as [`ParseIssue::field`] and
 /// [`Issue::field`](crate::Issue::field) report them.
