@@ -4,9 +4,10 @@
 
 use core::fmt;
 
-/// The problems found in one text, each a `T` that knows its own byte
-/// offset; sorted by offset and never empty. Prints each problem's
-/// message, separated by `; ` (one problem prints as itself).
+/// The problems found in one text or position, never empty: a parser's
+/// sorted by byte offset (each `T` names its own), a validator's in the
+/// order checked. Prints each problem's message, separated by `; ` (one
+/// problem prints as itself).
 ///
 /// ```
 /// use motley_core::IssueList;
@@ -16,7 +17,7 @@ use core::fmt;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct IssueList<T> {
-    /// The problems, sorted by byte offset; never empty.
+    /// The problems; never empty.
     pub issues: Vec<T>,
 }
 

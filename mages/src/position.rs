@@ -78,26 +78,9 @@ impl Problem {
     }
 }
 
-/// A [`Setup`] is not a position of the game: every [`Issue`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    /// The issues, in the order checked (board, halos, end, pending); never empty.
-    pub issues: Vec<Issue>,
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{issue}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for PositionError {}
+/// A [`Setup`] is not a position of the game: every [`Issue`] found, in
+/// the order checked (board, halos, end, pending).
+pub type PositionError = motley_core::IssueList<Issue>;
 
 /// One reason a [`Setup`] is not a position of the game. Each variant names the field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
