@@ -11,6 +11,9 @@
 //! # The time to a fixed depth with --threads against one thread, per position:
 //! cargo run --release -p motley-cli --example stability -- speedup <VARIANT> <FILE> \
 //!     [--depth 8] [--threads 2] [--count 12] [--repeat 1]
+//! # The depth a timed search reaches and its effective branching factor:
+//! cargo run --release -p motley-cli --example stability -- depth <VARIANT> <FILE> \
+//!     [--time 1000] [--threads 1] [--count 32]
 //! ```
 //!
 //! `generate` plays one game per position: `--random-plies` uniformly random
@@ -35,6 +38,17 @@
 //! thread and then of `--threads`, `--repeat` times (the fastest time of
 //! each counts), and prints each position's two times and their ratio, then
 //! the median ratio. Run it on an otherwise idle machine.
+//!
+//! `depth` searches the first `--count` positions of FILE for `--time`
+//! milliseconds each, as `motley analyze --time` does, with a new searcher,
+//! and prints each position's number of legal inputs, the deepest completed
+//! iteration, its nodes and the effective branching factor: the geometric
+//! mean, over the iterations from depth 5 to the deepest, of each one's
+//! node count (counted from the start of the search, as `analyze --json`
+//! reports it in `search.iterations`) over the previous one's, that is
+//! `(nodes(D) / nodes(4)) ^ (1 / (D - 4))`. Then the medians over the
+//! positions. A position whose search does not complete depth 5 has no
+//! factor. Run it on an otherwise idle machine.
 
 use std::time::Instant;
 
@@ -70,15 +84,23 @@ struct Speedup {
     repeat: u32,
 }
 
+struct Depth {
+    file: String,
+    time_ms: u64,
+    threads: usize,
+    count: usize,
+}
+
 enum Job {
     Generate(Generate),
     Measure(Measure),
     Speedup(Speedup),
+    Depth(Depth),
 }
 
 fn parse_args() -> Result<(Variant, Job), String> {
     let mut args = std::env::args().skip(1);
-    let mode = args.next().ok_or("expected `generate`, `measure` or `speedup`")?;
+    let mode = args.next().ok_or("expected `generate`, `measure`, `speedup` or `depth`")?;
     let variant: Variant = args.next().ok_or("expected a variant")?.parse().map_err(|e| format!("{e}"))?;
     let mut positional = Vec::new();
     let mut flags = std::collections::HashMap::new();
@@ -115,7 +137,15 @@ fn parse_args() -> Result<(Variant, Job), String> {
             count: num("count", 12)? as usize,
             repeat: num("repeat", 1)?.max(1) as u32,
         }),
-        other => return Err(format!("unknown mode {other:?}: expected `generate`, `measure` or `speedup`")),
+        "depth" => Job::Depth(Depth {
+            file: positional.first().cloned().ok_or("depth: expected a positions file")?,
+            time_ms: num("time", 1000)?,
+            threads: num("threads", 1)? as usize,
+            count: num("count", 32)? as usize,
+        }),
+        other => {
+            return Err(format!("unknown mode {other:?}: expected `generate`, `measure`, `speedup` or `depth`"));
+        }
     };
     Ok((variant, job))
 }
@@ -257,6 +287,53 @@ fn speedup<P: Reading>(s: &Speedup) -> Result<(), String> {
     Ok(())
 }
 
+/// The effective branching factor of one search from its completed
+/// iterations' `(depth, nodes so far)`: the geometric mean of the node
+/// ratio per ply from depth 4 to the deepest, `None` before depth 5.
+fn branching_factor(iterations: &[(u32, u64)]) -> Option<f64> {
+    let (_, at4) = *iterations.iter().find(|(d, _)| *d == 4)?;
+    let &(deepest, nodes) = iterations.last()?;
+    (deepest > 4 && at4 > 0).then(|| (nodes as f64 / at4 as f64).powf(1.0 / f64::from(deepest - 4)))
+}
+
+/// Prints each position's deepest completed depth in `d.time_ms` and its
+/// effective branching factor, then their medians.
+fn depth<P: Reading>(d: &Depth) -> Result<(), String> {
+    let positions = read_positions::<P>(&d.file)?;
+    let (mut depths, mut factors) = (Vec::new(), Vec::new());
+    for (name, pos) in positions.iter().take(d.count) {
+        let mut searcher = Searcher::<P>::new(SearchConfig { threads: d.threads, ..SearchConfig::default() });
+        let mut iterations = Vec::new();
+        let r = searcher.search_with(pos, &Limits::time_ms(d.time_ms), |info| {
+            iterations.push((info.depth, info.nodes));
+        });
+        let factor = branching_factor(&iterations);
+        let shown = factor.map_or("-".to_owned(), |f| format!("{f:.2}"));
+        let inputs = pos.legal_moves().len();
+        println!("{name}: {inputs} inputs, depth {}, {} nodes, factor {shown}", r.depth, r.nodes);
+        depths.push(f64::from(r.depth));
+        factors.extend(factor);
+    }
+    depths.sort_by(f64::total_cmp);
+    factors.sort_by(f64::total_cmp);
+    println!();
+    println!(
+        "{} positions, {} ms, {} thread(s): depth median {:.1} (min {}, max {}); \
+         branching factor median {:.2} over {} positions (min {:.2}, max {:.2})",
+        depths.len(),
+        d.time_ms,
+        d.threads,
+        median(&depths),
+        depths.first().copied().unwrap_or(f64::NAN),
+        depths.last().copied().unwrap_or(f64::NAN),
+        median(&factors),
+        factors.len(),
+        factors.first().copied().unwrap_or(f64::NAN),
+        factors.last().copied().unwrap_or(f64::NAN)
+    );
+    Ok(())
+}
+
 /// One position's scores as printed: `depth:normalised/raw` in pawns, or
 /// `depth:forced`.
 fn shown_scores(scores: &[(u32, Option<(i32, i32)>)]) -> String {
@@ -359,6 +436,7 @@ impl VariantTask for Run<'_> {
             }
             Job::Speedup(s) => speedup::<P>(s),
             Job::Measure(m) => measure::<P>(m),
+            Job::Depth(d) => depth::<P>(d),
         }
     }
 }
