@@ -13,7 +13,7 @@
 //!     [--depth 8] [--threads 2] [--count 12] [--repeat 1]
 //! # The depth a timed search reaches and its effective branching factor:
 //! cargo run --release -p motley-cli --example stability -- depth <VARIANT> <FILE> \
-//!     [--time 1000] [--threads 1] [--count 32]
+//!     [--time 1000] [--threads 1] [--count 32] [--techniques -null-move,+aspiration]
 //! ```
 //!
 //! `generate` plays one game per position: `--random-plies` uniformly random
@@ -48,7 +48,8 @@
 //! reports it in `search.iterations`) over the previous one's, that is
 //! `(nodes(D) / nodes(4)) ^ (1 / (D - 4))`. Then the medians over the
 //! positions. A position whose search does not complete depth 5 has no
-//! factor. Run it on an otherwise idle machine.
+//! factor. `--techniques` changes the variant's selective techniques as
+//! UCI's `Techniques` option does. Run it on an otherwise idle machine.
 
 use std::time::Instant;
 
@@ -56,7 +57,7 @@ use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
 use motley_core::history::History;
 use motley_core::random::sample_outcome;
-use motley_core::search::{Limits, Reading, SearchConfig, Searcher};
+use motley_core::search::{Limits, Reading, SearchConfig, Searcher, TechniqueChanges};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -89,6 +90,7 @@ struct Depth {
     time_ms: u64,
     threads: usize,
     count: usize,
+    techniques: TechniqueChanges,
 }
 
 enum Job {
@@ -142,6 +144,9 @@ fn parse_args() -> Result<(Variant, Job), String> {
             time_ms: num("time", 1000)?,
             threads: num("threads", 1)? as usize,
             count: num("count", 32)? as usize,
+            techniques: flags.get("techniques").map_or(Ok(TechniqueChanges::NONE), |t| {
+                t.parse().map_err(|e| format!("--techniques: {e}"))
+            })?,
         }),
         other => {
             return Err(format!("unknown mode {other:?}: expected `generate`, `measure`, `speedup` or `depth`"));
@@ -302,7 +307,8 @@ fn depth<P: Reading>(d: &Depth) -> Result<(), String> {
     let positions = read_positions::<P>(&d.file)?;
     let (mut depths, mut factors) = (Vec::new(), Vec::new());
     for (name, pos) in positions.iter().take(d.count) {
-        let mut searcher = Searcher::<P>::new(SearchConfig { threads: d.threads, ..SearchConfig::default() });
+        let techniques = Some(d.techniques.apply(P::PROFILE.techniques));
+        let mut searcher = Searcher::<P>::new(SearchConfig { threads: d.threads, techniques, ..SearchConfig::default() });
         let mut iterations = Vec::new();
         let r = searcher.search_with(pos, &Limits::time_ms(d.time_ms), |info| {
             iterations.push((info.depth, info.nodes));

@@ -148,6 +148,7 @@ Examples:
 Commands: uci, isready, setoption name UCI_Variant value sovereign|royale|mages|joker,
 setoption name MultiPV value K, setoption name Threads value N (Lazy SMP),
 setoption name Hash value MB, setoption name BestReply value auto|on|off (Royale's search),
+setoption name Techniques value -null-move,+aspiration|none|default (selective search techniques),
 ucinewgame, position startpos|fen <position string> [moves ...],
 go depth N | movetime MS | nodes N | wtime MS btime MS [winc MS binc MS] | infinite | perft N,
 stop, d, quit.")]

@@ -641,3 +641,28 @@ fn uci_best_reply_option_switches_royales_search() {
         "{bad}"
     );
 }
+
+#[test]
+fn uci_techniques_option_changes_the_variants_selective_search() {
+    use motley_core::search::{Evaluate, Technique};
+    // The node counts of a Joker's Chess search to depth 6.
+    let nodes = |setting: &str| {
+        let text = uci(&format!(
+            "setoption name UCI_Variant value joker\n{setting}position startpos moves e2e4\ngo depth 6\n"
+        ));
+        let line = text.lines().rfind(|l| l.starts_with("info depth 6")).map(str::to_owned);
+        let line = line.unwrap_or_else(|| panic!("no depth 6 in {text}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").expect("nodes");
+        words[at + 1].parse::<u64>().expect("a number")
+    };
+    assert!(<motley_joker::Joker as Evaluate>::PROFILE.techniques.contains(Technique::NullMove));
+    let default = nodes("");
+    assert_eq!(nodes("setoption name Techniques value default\n"), default);
+    assert_eq!(nodes("setoption name Techniques value +null-move\n"), default);
+    let none = nodes("setoption name Techniques value none\n");
+    assert!(none > default, "no technique: {none} nodes, the variant's: {default}");
+    assert_ne!(nodes("setoption name Techniques value -null-move\n"), default);
+    let bad = uci("setoption name Techniques value -null-move,+nul\nquit\n");
+    assert!(bad.contains("info string error: techniques: unknown technique \"nul\" at byte 12"), "{bad}");
+}

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, WIN};
+use motley_core::search::{Evaluate, Limits, Score, SearchConfig, Searcher, Technique, Techniques, WIN};
 use motley_core::testing::deep_runs;
 use motley_core::{Position, Seat};
 use rand::SeedableRng;
@@ -91,6 +91,11 @@ fn random_position(rng: &mut StdRng, seats: u8) -> Hashy {
 }
 
 fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u64) {
+    check_config_against_reference(small(), seats, positions, max_depth, seed);
+}
+
+/// [`check_against_reference`] with searchers of `config`.
+fn check_config_against_reference(config: SearchConfig, seats: u8, positions: usize, max_depth: u32, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let mut compared = 0;
@@ -101,7 +106,7 @@ fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u6
         }
         for depth in 1..=max_depth {
             let want = reference_for_mover(&pos, depth, qmax);
-            let got = searcher::<Hashy>().search(&pos, &Limits::depth(depth));
+            let got = Searcher::<Hashy>::new(config).search(&pos, &Limits::depth(depth));
             assert_eq!(got.score, Score(want), "position {i} {pos} depth {depth}");
             assert_eq!(got.depth, depth);
             compared += 1;
@@ -124,6 +129,42 @@ fn two_seats_equal_plain_minimax_expectimax() {
         check_against_reference(2, 3_000, 6, 11);
     }
     check_against_reference(2, 300, 5, 1);
+}
+
+/// Aspiration windows re-search until the root's value falls inside the
+/// window, so they change how many nodes a search takes, never its value.
+#[test]
+fn aspiration_windows_keep_the_plain_value() {
+    let config = SearchConfig { techniques: Some(Techniques::NONE.with(Technique::Aspiration)), ..small() };
+    check_config_against_reference(config, 2, 300, 6, 3);
+}
+
+/// The selective techniques trade exactness for depth, but a search with
+/// all of them still plays a legal input, never reports more depth than
+/// asked, and keeps forced results (Nim is won or lost from every
+/// position) exact.
+#[test]
+fn every_technique_keeps_forced_results() {
+    let config = SearchConfig { techniques: Some(Techniques::ALL), reductions: Some(true), ..small() };
+    for stones in 1..=12u8 {
+        let pos = Nim::new(stones);
+        let r = Searcher::<Nim>::new(config).search(&pos, &Limits::depth(14));
+        let plain = searcher::<Nim>().search(&pos, &Limits::depth(14));
+        assert_eq!((r.best, r.score), (plain.best, plain.score), "{stones} stones");
+    }
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..200 {
+        let pos = random_position(&mut rng, 2);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        let r = Searcher::<Hashy>::new(config).search(&pos, &Limits::depth(5));
+        assert!(r.depth <= 5);
+        if pos.chance().is_none() {
+            assert!(moves.contains(&r.best.expect("a move")), "{pos}");
+        }
+    }
 }
 
 #[test]

@@ -27,7 +27,7 @@
 //! What a score means, and the odds, are [`WDL`]'s: fitted on self-play.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Reading, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, Technique, Techniques, WdlModel};
 
 use crate::board::{Square, SquareSet};
 use crate::moves::Move;
@@ -159,12 +159,23 @@ impl Joker {
 /// --held-out 600 --seed 1 --depth 3 --random-plies 4 --max-plies 300 --threads 2`.
 pub const WDL: WdlModel = WdlModel::two_seats(474.8, 0.0, -1527.3, 1.4).with_power(0.700);
 
+/// The selective techniques of Joker's Chess's search.
+const TECHNIQUES: Techniques = Techniques::NONE
+    .with(Technique::NullMove)
+    .with(Technique::GrowingReductions)
+    .with(Technique::MoveCountPruning)
+    .with(Technique::Aspiration)
+    .with(Technique::InternalReduction)
+    .with(Technique::HistoryReductions);
+
 impl Reading for Joker {
     const ANALYSIS_DEPTH: u32 = 7;
     const WDL: WdlModel = WDL;
 }
 
 impl Evaluate for Joker {
+    const PROFILE: SearchProfile =
+        SearchProfile { deeper_cuts: true, techniques: TECHNIQUES, ..SearchProfile::DEFAULT };
     fn evaluate(&self, seat: Seat) -> i32 {
         let white = self.evaluate_white();
         if seat.0 == 0 { white } else { -white }
@@ -180,6 +191,16 @@ impl Evaluate for Joker {
         mv.promotion().is_some() || self.victim(mv).is_some()
     }
 
+    /// A pass ([`Joker::passed`]) when the side to move has a piece on the
+    /// board other than pawns and kings: with only those a move may be
+    /// forced to weaken the position (zugzwang), and the search does not
+    /// try a pass.
+    fn null_move(&self) -> Option<Self> {
+        let board = self.board();
+        let pieces = board.by_color(self.turn) & !(board.by_role(Role::Pawn) | board.by_role(Role::King));
+        (!pieces.is_empty()).then(|| self.passed())
+    }
+
     /// MVV-LVA for captures, the promoted piece's gain for promotions.
     fn move_order_score(&self, mv: Move) -> i32 {
         let promo = mv.promotion().map_or(0, |r| value(r) - value(Role::Pawn));
@@ -190,5 +211,51 @@ impl Evaluate for Joker {
             }
             _ => promo,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use motley_core::Position;
+
+    use super::*;
+
+    /// Whether the side to move has a piece other than pawns and kings,
+    /// read square by square.
+    fn has_piece(pos: &Joker) -> bool {
+        pos.board()
+            .pieces()
+            .any(|(_, p)| p.color == pos.side_to_move() && !matches!(p.role, Role::Pawn | Role::King))
+    }
+
+    /// A pass hands the turn over with the board, benches and reserves as
+    /// they are, the en passant right lapsed and the hash equal to the one
+    /// computed from scratch; it is refused exactly where the side to move
+    /// has only pawns and kings.
+    #[test]
+    fn a_pass_hands_the_turn_over_with_an_exact_hash() {
+        let middle = include_str!("../../fixtures/joker/middle-games.txt");
+        let lines = middle.lines().filter(|l| !l.is_empty() && !l.starts_with('#'));
+        let mut positions: Vec<Joker> = lines.map(|l| Joker::from_fen(l).expect("fixture")).collect();
+        positions.push(Joker::from_fen("4k3/pppp4/8/8/8/8/4PPPP/4Q3[] w - - 0 30 -").expect("pawns and a queen"));
+        positions.push(Joker::from_fen("4kk2/pppp4/8/8/8/8/4PPPP/4Q3[] b - - 0 30 -").expect("pawns and kings"));
+        let (mut passed, mut refused) = (0, 0);
+        for pos in &positions {
+            match pos.null_move() {
+                Some(next) => {
+                    assert!(has_piece(pos), "{pos}");
+                    assert_eq!(next.side_to_move(), pos.side_to_move().other());
+                    assert_eq!((next.board(), next.bench, next.reserve), (pos.board(), pos.bench, pos.reserve));
+                    assert_eq!(next.ep, None);
+                    assert_eq!(next.hash, next.hash_from_scratch(), "{pos}");
+                    passed += 1;
+                }
+                None => {
+                    assert!(!has_piece(pos), "{pos}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(passed >= 30 && refused >= 1, "{passed} passed, {refused} refused");
     }
 }

@@ -433,6 +433,21 @@ impl MoveGen for Joker {
 }
 
 impl Joker {
+    /// The position after the side to move passes, the search's null move
+    /// (see `motley_core::search::Evaluate::null_move`): the other side to
+    /// move, the en passant right lapsed, the clock and ply count advanced
+    /// as by a quiet move, the hash updated to match.
+    #[cfg(feature = "search")]
+    pub(crate) fn passed(&self) -> Joker {
+        let mut next = self.clone();
+        next.ep = None;
+        next.clock = self.clock.saturating_add(1);
+        next.ply = self.ply.saturating_add(1);
+        next.turn = self.turn.other();
+        next.hash ^= KEYS.black_to_move ^ KEYS.counters_step(self.clock, next.clock, self.ply) ^ KEYS.ep(self.ep);
+        next
+    }
+
     /// Plays `mv` (see [`MoveGen::make`]), updating the stored hash only if
     /// `HASH`.
     #[inline(always)]

@@ -38,7 +38,7 @@
 //! depths 7 and 8 within reach of an analysis.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Reading, SearchProfile, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, Technique, Techniques, WdlModel};
 
 use crate::board::{Square, SquareSet};
 use crate::model::DEFAULT_MODEL;
@@ -200,13 +200,24 @@ impl Mages {
 /// --clamp 1500 --offset 0 --threads 2` (about 30 minutes on two cores).
 pub const WDL: WdlModel = WdlModel::two_seats(773.2, 2909.8, 0.0, 10.1).with_power(0.516).with_clamp(1500.0);
 
+/// The selective techniques of Mage's Chess's search.
+const TECHNIQUES: Techniques = Techniques::NONE
+    .with(Technique::NullMove)
+    .with(Technique::GrowingReductions)
+    .with(Technique::MoveCountPruning)
+    .with(Technique::Aspiration)
+    .with(Technique::InternalReduction)
+    .with(Technique::HistoryReductions)
+    .with(Technique::ChanceReduction);
+
 impl Reading for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
     const WDL: WdlModel = WDL;
 }
 
 impl Evaluate for Mages {
-    const PROFILE: SearchProfile = SearchProfile { reductions: true, ..SearchProfile::DEFAULT };
+    const PROFILE: SearchProfile =
+        SearchProfile { reductions: true, deeper_cuts: true, techniques: TECHNIQUES, ..SearchProfile::DEFAULT };
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
     }
@@ -235,9 +246,71 @@ impl Evaluate for Mages {
         if self.declares_engagement(mv) { self.declaration_gain(from, to) * 16 + promo } else { promo }
     }
 
+    /// The position after a forfeited turn ([`Mages::forfeit_turn`], which
+    /// changes nothing but the side to move, the pass count and the ply),
+    /// when no engagement is pending and the side to move has a piece other
+    /// than Pawns and its Royal: with only those, every action may weaken
+    /// the position (zugzwang), and the search does not try a pass.
+    fn null_move(&self) -> Option<Self> {
+        let board = self.board();
+        let turn = self.side_to_move();
+        let pieces = board.team(turn) & !(board.role(Role::Pawn) | board.role(Role::Royal));
+        if pieces.is_empty() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.forfeit_turn().then_some(next)
+    }
+
     /// [`LOSS_AVERSION`]: an engagement that may down the team's own Royal
     /// weighs that outcome double.
     fn loss_aversion(&self) -> u32 {
         LOSS_AVERSION
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use motley_core::Position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+
+    /// Over seeded random games: a pass is refused exactly while an
+    /// engagement is pending or when the side to move has only Pawns and
+    /// its Royal; otherwise it is the position after a forfeited turn: the
+    /// other team to move, the board as it was.
+    #[test]
+    fn a_pass_is_a_forfeited_turn_where_one_is_sound() {
+        let (mut passed, mut refused) = (0, 0);
+        for seed in 0..40 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Mages::start();
+            while !pos.is_over() {
+                let team = pos.side_to_move();
+                let pieces = pos.board().team(team).into_iter().filter(|&sq| {
+                    !matches!(pos.board().role_at(sq), Some(Role::Pawn | Role::Royal))
+                });
+                let sound = pos.pending().is_none() && pieces.count() > 0;
+                match pos.null_move() {
+                    Some(next) => {
+                        assert!(sound, "{pos}");
+                        let mut forfeited = pos.clone();
+                        assert!(forfeited.forfeit_turn());
+                        assert_eq!(next, forfeited);
+                        assert_eq!((next.side_to_move(), next.board()), (team.other(), pos.board()));
+                        passed += 1;
+                    }
+                    None => {
+                        assert!(!sound, "{pos}");
+                        refused += 1;
+                    }
+                }
+                let moves = pos.legal_moves();
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(passed > 500 && refused > 100, "{passed} passed, {refused} refused");
     }
 }

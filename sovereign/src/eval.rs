@@ -98,7 +98,7 @@
 //! seats. UCI's `BestReply` option turns it on.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Reading, SearchProfile, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, Techniques, WdlModel};
 
 use crate::board::{COLOR_SQUARES, SQUARE_COLOR, Square, SquareSet, king_steps};
 use crate::movegen::State;
@@ -456,9 +456,16 @@ impl Reading for Sovereign {
     const WDL: WdlModel = WDL;
 }
 
+/// The selective techniques of two-player Sovereign Chess's search.
+const TECHNIQUES: Techniques = Techniques::ALL;
+
 impl Evaluate for Sovereign {
-    const PROFILE: SearchProfile =
-        SearchProfile { reductions: true, quiescence_plies: QUIESCENCE_PLIES, ..SearchProfile::DEFAULT };
+    const PROFILE: SearchProfile = SearchProfile {
+        reductions: true,
+        quiescence_plies: QUIESCENCE_PLIES,
+        techniques: TECHNIQUES,
+        ..SearchProfile::DEFAULT
+    };
     fn evaluate(&self, seat: Seat) -> i32 {
         terms_of(&self.st, seat.0, 256) - terms_of(&self.st, seat.0 ^ 1, 256)
     }
@@ -481,6 +488,23 @@ impl Evaluate for Sovereign {
     /// MVV-LVA, with a bonus for capturing on a square of colour (a link).
     fn move_order_score(&self, mv: Move) -> i32 {
         order(&self.st, mv)
+    }
+
+    /// The other seat to move, every piece, right and control as it is,
+    /// unless the side to move is in check. Zugzwang is not guarded
+    /// against: with a dozen armies in play a seat nearly always has a
+    /// harmless move.
+    fn null_move(&self) -> Option<Self> {
+        if self.st.in_check(self.st.turn) {
+            return None;
+        }
+        let mut next = self.clone();
+        next.st.pass();
+        Some(next)
+    }
+
+    fn in_check(&self) -> bool {
+        self.st.in_check(self.st.turn)
     }
 }
 
@@ -629,5 +653,49 @@ impl Evaluate for Royale {
     /// [`QUIESCENCE_WIDTHS`]: the three opponents' capture sequences multiply.
     fn quiescence_width(&self, qply: u32) -> Option<usize> {
         Some(QUIESCENCE_WIDTHS[(qply as usize).min(QUIESCENCE_WIDTHS.len() - 1)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use motley_core::Position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+
+    /// Over seeded random games: a pass is refused exactly when the side to
+    /// move is in check; otherwise it hands the turn to the other seat with
+    /// every piece and owned colour as it was and a hash equal to the one
+    /// computed from scratch.
+    #[test]
+    fn a_pass_hands_the_turn_over_unless_in_check() {
+        let (mut passed, mut refused) = (0, 0);
+        for seed in 0..12 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Sovereign::start();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                assert_eq!(pos.in_check(), pos.is_check());
+                match pos.null_move() {
+                    Some(next) => {
+                        assert!(!pos.is_check(), "{pos}");
+                        assert_eq!(next.st.turn, pos.st.turn ^ 1);
+                        assert_eq!((&next.st.board, next.st.owned), (&pos.st.board, pos.st.owned));
+                        assert_eq!(next.st.hash, next.st.fresh_hash(), "{pos}");
+                        passed += 1;
+                    }
+                    None => {
+                        assert!(pos.is_check(), "{pos}");
+                        refused += 1;
+                    }
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(passed > 500 && refused > 0, "{passed} passed, {refused} refused");
     }
 }

@@ -570,6 +570,17 @@ impl State {
         self.recompute();
     }
 
+    /// Hands the turn to the next seat without a move, the search's null
+    /// move (`motley_core::search::Evaluate::null_move`): the ply and
+    /// half-move counts advance as after a quiet move; control, which only
+    /// pieces change, stays.
+    #[cfg(feature = "search")]
+    pub fn pass(&mut self) {
+        self.set_turn((self.turn + 1) % self.seats);
+        self.ply += 1;
+        self.halfmove += 1;
+    }
+
     /// The number of moves [`State::generate_into`] yields.
     pub fn count_moves(&self) -> u64 {
         let mut n = Count(0);

@@ -9,7 +9,10 @@
 //! thousandths under the variant's fitted odds; `score cp` is always the
 //! normalised score, see [`motley_core::search::wdl`]) and `BestReply`
 //! (`auto|on|off`: Royale's opponents searched as best-reply layers, or a
-//! ply each; `auto` takes the variant's choice, [`SearchProfile::best_reply`](motley_core::search::SearchProfile::best_reply));
+//! ply each; `auto` takes the variant's choice, [`SearchProfile::best_reply`](motley_core::search::SearchProfile::best_reply))
+//! and `Techniques` (changes to the variant's selective techniques, such as
+//! `-null-move,+aspiration`, `none` or `default`: [`TechniqueChanges`],
+//! applied at each `go` to the variant then selected);
 //! `ucinewgame`; `position startpos|fen <position string> [moves …]`;
 //! `go [searchmoves <inputs…>] [ponder] [wtime MS] [btime MS] [winc MS]
 //! [binc MS] [movestogo N] [depth N] [nodes N] [movetime MS] [infinite]`
@@ -51,7 +54,9 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use motley_core::search::{LimitKind, Limits, Reading, SearchConfig, SearchInfo, WdlModel};
+use motley_core::search::{
+    LimitKind, Limits, Reading, SearchConfig, SearchInfo, TechniqueChanges, WdlModel,
+};
 use motley_core::session::{Go, GoMode, PerftCount, Running, Session};
 use motley_core::{BoardView, PerftMode, Position, Seat};
 
@@ -84,6 +89,9 @@ struct Options {
     multipv: usize,
     show_wdl: bool,
     config: SearchConfig,
+    /// `Techniques`: changes to the variant's selective techniques, applied
+    /// at `go` to the variant then selected.
+    techniques: TechniqueChanges,
 }
 
 /// The game of a session, for any variant: a [`Session<P>`] behind a trait
@@ -126,7 +134,11 @@ impl<P: Reading> Game for Session<P> {
 
     fn go(&self, words: &[&str], options: Options, tx: &Tx) -> Result<Running, CliError> {
         let mut session = self.clone();
-        session.set_config(options.config);
+        let mut config = options.config;
+        if !options.techniques.is_none() {
+            config.techniques = Some(options.techniques.apply(P::PROFILE.techniques));
+        }
+        session.set_config(config);
         Ok(match parse_go(words, &session, options.multipv)? {
             GoCommand::Perft(depth) => start_perft(&session, depth, tx),
             GoCommand::Search(go) => start_search(&session, go, options.show_wdl, tx),
@@ -526,6 +538,7 @@ impl Engine<'_> {
             spin("Hash", LimitKind::Hash, SearchConfig::default().hash_mb),
             "option name UCI_ShowWDL type check default false".to_owned(),
             "option name BestReply type combo default auto var auto var on var off".to_owned(),
+            "option name Techniques type string default default".to_owned(),
             "uciok".to_owned(),
         ];
         for line in lines {
@@ -569,6 +582,7 @@ impl Engine<'_> {
                 self.options.config.best_reply =
                     [None, Some(true), Some(false)][choice(&["auto", "on", "off"], "auto, on or off")?];
             }
+            "techniques" => self.options.techniques = value.parse().map_err(|e| CliError::input(e, &place))?,
             _ => return Err(CliError::input(format!("unknown option `{name}`"), "setoption")),
         }
         Ok(())
@@ -609,7 +623,12 @@ pub fn session<R: BufRead + Send>(
             tx,
             variant,
             game: variant.with(NewGame),
-            options: Options { multipv: 1, show_wdl: false, config: SearchConfig::default() },
+            options: Options {
+                multipv: 1,
+                show_wdl: false,
+                config: SearchConfig::default(),
+                techniques: TechniqueChanges::NONE,
+            },
             running: None,
             pending: VecDeque::new(),
             ending: false,

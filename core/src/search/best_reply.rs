@@ -99,7 +99,7 @@ impl<P: Evaluate> Searcher<P> {
             if !layer.branched {
                 return -INFINITY;
             }
-            let below = Frame { ply: frame.ply, depth: frame.depth - 1, qply: 0 };
+            let below = Frame { ply: frame.ply, depth: frame.depth - 1, qply: 0, passed: false };
             return self.child(Self::COALITION, child, below, window);
         }
         match self.open_node(child, frame.ply) {

@@ -3,12 +3,18 @@
 
 use super::frame::{Frame, Window};
 use super::smp::busy_key;
-use super::{Evaluate, INFINITY, MAX_PLY, Searcher, WIN};
+use super::{Evaluate, INFINITY, MAX_PLY, Searcher, Technique, WIN};
 use crate::game::SeatResult;
 
 /// Loss aversion that leaves the weights alone, in percent: plain
 /// expectimax.
 const PLAIN_EXPECTIMAX: u32 = 100;
+/// With chance reductions, the shallowest remaining depth at which unlikely
+/// outcomes are searched shallower.
+const CHANCE_REDUCE_FROM_DEPTH: u32 = 3;
+/// With chance reductions, an outcome weighing less than this is searched
+/// one ply shallower.
+const CHANCE_REDUCE_BELOW: f64 = 0.2;
 
 impl<P: Evaluate> Searcher<P> {
     /// A chance node in `frame`: the probability-weighted mean of its
@@ -31,6 +37,10 @@ impl<P: Evaluate> Searcher<P> {
         let most_likely = most_likely(outcomes);
         let children = self.chance_children(pos, outcomes);
         let below = frame.resolution();
+        // Chance reductions: unlikely outcomes one ply shallower.
+        let reduced = (self.techniques.contains(Technique::ChanceReduction)
+            && frame.depth >= CHANCE_REDUCE_FROM_DEPTH)
+            .then(|| frame.child(frame.depth - 1));
         let bounds: Vec<(i32, i32)> = children
             .iter()
             .map(|(p, child)| match () {
@@ -72,7 +82,11 @@ impl<P: Evaluate> Searcher<P> {
                 let hi = ((f64::from(window.beta) - sum - rest_lo) / p).ceil();
                 let lo = lo.clamp(f64::from(-INFINITY), f64::from(INFINITY - 1)) as i32;
                 let hi = (hi.clamp(f64::from(-INFINITY + 1), f64::from(INFINITY)) as i32).max(lo + 1);
-                let v = self.child(team, child, below, Window::new(lo, hi));
+                let frame_i = match reduced {
+                    Some(shallower) if p < CHANCE_REDUCE_BELOW => shallower,
+                    _ => below,
+                };
+                let v = self.child(team, child, frame_i, Window::new(lo, hi));
                 if self.aborted {
                     return 0;
                 }

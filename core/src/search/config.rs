@@ -1,5 +1,6 @@
 //! [`SearchConfig`]: how a [`Searcher`] searches, beyond one search's limits.
 
+use super::techniques::Techniques;
 #[cfg(doc)]
 use super::{Evaluate, SearchProfile, Searcher};
 
@@ -28,11 +29,17 @@ pub struct SearchConfig {
     /// [`SearchProfile::best_reply`](crate::search::SearchProfile::best_reply), `Some(false)` searches every turn
     /// (paranoid), `Some(true)` lets one opponent reply per round.
     pub best_reply: Option<bool>,
+    /// The selective techniques (see the [module
+    /// doc](super#selective-techniques)): `None` takes the variant's
+    /// [`SearchProfile::techniques`](crate::search::SearchProfile::techniques);
+    /// a set replaces them (UCI `Techniques`, as a list of changes to the
+    /// variant's: [`Techniques::changed`]).
+    pub techniques: Option<Techniques>,
 }
 
 impl Default for SearchConfig {
-    /// 16 MiB, the variant's quiescence depth, loss aversion, reductions
-    /// and best-reply choice, 1 thread.
+    /// 16 MiB, the variant's quiescence depth, loss aversion, reductions,
+    /// best-reply choice and techniques, 1 thread.
     fn default() -> Self {
         SearchConfig {
             hash_mb: 16,
@@ -41,6 +48,7 @@ impl Default for SearchConfig {
             threads: 1,
             reductions: None,
             best_reply: None,
+            techniques: None,
         }
     }
 }

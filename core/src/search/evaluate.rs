@@ -84,6 +84,26 @@ pub trait Evaluate: Position {
         None
     }
 
+    /// The position after the side to move passes, for null-move pruning
+    /// ([`Technique::NullMove`](super::Technique::NullMove)): the other
+    /// side to move, every other right as it is (an en passant right
+    /// lapses, a move counter advances as after a quiet input), and the
+    /// hash updated to match. A pass is a search device, not a legal
+    /// input. `None`, the default, where passing is not a sound idea: in
+    /// check, with a chance pending, or where the side to move may be in
+    /// zugzwang (say, only pawns and kings left) — the search then does not
+    /// try it.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    /// Whether the side to move is in check, for check extensions
+    /// ([`Technique::CheckExtension`](super::Technique::CheckExtension)).
+    /// Defaults to `false`: a variant without check.
+    fn in_check(&self) -> bool {
+        false
+    }
+
     /// Loss aversion at chance nodes, in percent: at a chance node, an
     /// outcome that ends the game at once with a loss for the seat to move
     /// (the seat that chose to take the chance) weighs this many percent of

@@ -14,12 +14,15 @@ pub(super) struct Frame {
     pub depth: u32,
     /// Inputs quiescence has followed past the horizon; 0 in the main search.
     pub qply: u32,
+    /// Whether the node was reached by a pass (a null move): its own
+    /// search does not pass again.
+    pub passed: bool,
 }
 
 impl Frame {
     /// The root of an iteration `depth` plies deep.
     pub(super) const fn root(depth: u32) -> Self {
-        Frame { ply: 0, depth, qply: 0 }
+        Frame { ply: 0, depth, qply: 0, passed: false }
     }
 
     /// Whether the node is one of quiescence (no main-search depth left).
@@ -30,12 +33,17 @@ impl Frame {
     /// A child searched `depth` plies deep in the main search (at depth 0
     /// it starts quiescence).
     pub(super) const fn child(self, depth: u32) -> Self {
-        Frame { ply: self.ply + 1, depth, qply: 0 }
+        Frame { ply: self.ply + 1, depth, qply: 0, passed: false }
+    }
+
+    /// The child reached by a pass (a null move), `depth` plies deep.
+    pub(super) const fn after_pass(self, depth: u32) -> Self {
+        Frame { ply: self.ply + 1, depth, qply: 0, passed: true }
     }
 
     /// A child in quiescence, one input further past the horizon.
     pub(super) const fn quiescence_child(self) -> Self {
-        Frame { ply: self.ply + 1, depth: 0, qply: self.qply + 1 }
+        Frame { ply: self.ply + 1, depth: 0, qply: self.qply + 1, passed: false }
     }
 
     /// A chance node's resolution: in the main search at the same depth

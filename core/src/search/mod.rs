@@ -111,24 +111,58 @@
 //! # Late-move reductions
 //! A variant may opt in ([`SearchProfile::reductions`], or
 //! [`SearchConfig::reductions`] for one search) to the search's main
-//! selective technique: at a node with at least 3 plies left, every
-//! input after the first 3 that is quiet (not tactical, no positive
-//! [`Evaluate::move_order_score`], not a killer) is first searched one ply
-//! shallower (two, from 6 plies left and the 7th input on) with a null
-//! window, and searched again at full depth only if it then beats alpha.
-//! This trades the exactness above for depth: Sovereign Chess and Royale,
-//! whose nodes have 100 to 300 inputs, use it, and so does Mage's Chess,
-//! where every engagement declared multiplies the tree by its three
-//! resolutions; Joker's Chess searches the exact tree.
+//! selective technique: at a node with at least 3 plies left, a late
+//! input that is quiet (not tactical, no positive
+//! [`Evaluate::move_order_score`], not a killer) is first searched
+//! shallower with a null window, and searched again at full depth only if
+//! it then beats alpha. Plainly, every quiet input after the first 3 is
+//! reduced by one ply (two, from 6 plies left and the 7th input on); with
+//! [`Technique::GrowingReductions`] the reduction grows with the depth
+//! left and the input's place, `ln depth × ln i / 2`. This trades the
+//! exactness above for depth.
 //!
-//! Three more selective techniques are opt-in, and only Royale, whose
-//! rounds are four plies of which paranoid search gives three to one
-//! side, uses them: futility pruning at the frontier
-//! ([`Evaluate::futility_margin`]), a cap on the inputs quiescence follows
-//! per node ([`Evaluate::quiescence_width`]), and cuts by table entries
-//! searched deeper than needed ([`SearchProfile::deeper_cuts`]).
+//! Three older opt-in techniques serve Royale, whose rounds are four plies
+//! of which paranoid search gives three to one side: futility pruning at
+//! the frontier ([`Evaluate::futility_margin`]), a cap on the inputs
+//! quiescence follows per node ([`Evaluate::quiescence_width`]), and cuts
+//! by table entries searched deeper than needed
+//! ([`SearchProfile::deeper_cuts`], which Joker's and Mage's Chess use
+//! too).
 //!
-//! With depth and node limits only, and a new or [cleared](Searcher::clear)
+//! # Selective techniques
+//! The techniques of modern chess engines, each a [`Technique`] that a
+//! variant keeps in [`SearchProfile::techniques`] where matches against
+//! the search without it show a gain, and that [`SearchConfig::techniques`]
+//! (UCI `Techniques`, `--techniques` of the measuring tools) switches for
+//! one searcher:
+//! - [`Technique::NullMove`]: outside the principal variation, with two
+//!   seats, at least 3 plies left and the static evaluation at or above
+//!   beta, the side to move passes ([`Evaluate::null_move`], which a
+//!   variant refuses in check, with a chance pending or where zugzwang is
+//!   likely) and the reply is searched `3 + depth / 4` plies shallower
+//!   (one or two more with a large margin); if the side still holds beta,
+//!   the node fails high. Never twice in a row, never in paranoid search
+//!   (a pass of one seat of four proves nothing about the coalition).
+//! - [`Technique::GrowingReductions`] and [`Technique::HistoryReductions`]
+//!   (with reductions on): see above; a quiet input whose history is high
+//!   is reduced a ply less, one that never cut a ply more deep in the tree.
+//! - [`Technique::MoveCountPruning`] (with reductions on): outside the
+//!   principal variation, not in check, with at most 4 plies left, the
+//!   late quiet inputs after the first `3 + depth²` are skipped.
+//! - [`Technique::Aspiration`]: from depth 4, with one line asked for, the
+//!   root is first searched within ±30 of the previous iteration's score;
+//!   the side that fails widens, doubling, so the root's value is the same
+//!   as with the full window (only the node count changes).
+//! - [`Technique::CheckExtension`]: an input that gives check
+//!   ([`Evaluate::in_check`] of the child) is searched a ply deeper, up to
+//!   twice the iteration's depth from the root.
+//! - [`Technique::InternalReduction`]: a node at least 4 plies from the
+//!   horizon without a table move is searched a ply shallower.
+//! - [`Technique::ChanceReduction`]: at a chance node at least 3 plies from
+//!   the horizon, an outcome of probability below 20% is searched a ply
+//!   shallower (its error weighs in the mean only by its probability).
+//!
+//! //! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
 //!
 //! # Threads (Lazy SMP)
@@ -240,6 +274,7 @@ mod root;
 mod score;
 mod searcher;
 mod smp;
+mod techniques;
 mod time;
 mod tt;
 pub mod wdl;
@@ -261,5 +296,6 @@ pub use reading::Reading;
 pub use result::{Line, SearchInfo, SearchResult};
 pub use score::{EVAL_LIMIT, INFINITY, MAX_PLY, SEARCH_STACK_BYTES, Score, WIN, WIN_BOUND};
 pub use searcher::Searcher;
+pub use techniques::{ParseTechniqueError, Technique, TechniqueChanges, Techniques};
 pub use tt::Bound;
 pub use wdl::{Wdl, WdlModel};

@@ -6,7 +6,7 @@ use super::frame::{Best, Frame, Window};
 use super::smp::{DEFER_FROM_DEPTH, Deferring, busy_key};
 use super::time::Clock;
 use super::tt::{Bound, from_tt, to_tt};
-use super::{Evaluate, MAX_PLY, Searcher};
+use super::{Evaluate, MAX_PLY, Searcher, Technique, WIN_BOUND};
 
 /// The shallowest remaining depth at which late quiet inputs are reduced.
 const REDUCE_FROM_DEPTH: u32 = 3;
@@ -19,6 +19,27 @@ const DEEP_REDUCE_FROM_DEPTH: u32 = 6;
 /// Which input of a node (counted from 0) is the first reduced by two
 /// plies at [`DEEP_REDUCE_FROM_DEPTH`] plies left or more.
 const DEEP_REDUCE_AFTER: usize = 2 * REDUCE_AFTER;
+/// With growing reductions, how many inputs of a node are searched at full
+/// depth first (one more on the principal variation).
+const GROWING_REDUCE_AFTER: usize = 2;
+/// The shallowest remaining depth at which a node tries a pass (null move).
+const NULL_MOVE_FROM_DEPTH: u32 = 3;
+/// How far above beta (centipawns) a node's evaluation must be for each
+/// extra ply of null-move reduction, up to [`NULL_MOVE_EXTRA_MAX`].
+const NULL_MOVE_MARGIN_STEP: i32 = 200;
+/// The most extra plies of null-move reduction a large margin earns.
+const NULL_MOVE_EXTRA_MAX: i32 = 2;
+/// Move-count pruning acts at nodes with at most this many plies left.
+const MOVE_COUNT_MAX_DEPTH: u32 = 4;
+/// The shallowest remaining depth at which a node without a table move is
+/// searched one ply shallower (internal iterative reduction).
+const INTERNAL_REDUCTION_FROM_DEPTH: u32 = 4;
+/// A quiet input with at least this history is reduced one ply less
+/// (history-based reductions): it has cut off several times, deep.
+const HISTORY_GOOD: i32 = 1_000;
+/// From this many plies left, a quiet input with no history at all is
+/// reduced one ply more (history-based reductions).
+const HISTORY_UNSEEN_FROM_DEPTH: u32 = 6;
 
 impl<P: Evaluate> Searcher<P> {
     /// Counts a node; whether the search must unwind.
@@ -83,7 +104,7 @@ impl<P: Evaluate> Searcher<P> {
     }
 
     /// A decision or chance node of the main search.
-    pub(super) fn node(&mut self, pos: &P, frame: Frame, mut window: Window) -> i32 {
+    pub(super) fn node(&mut self, pos: &P, mut frame: Frame, mut window: Window) -> i32 {
         if frame.in_quiescence() {
             return self.qsearch(pos, frame, window);
         }
@@ -108,12 +129,25 @@ impl<P: Evaluate> Searcher<P> {
                 return value;
             }
         };
+        if let Some(value) = self.null_move_cut(pos, frame, window) {
+            self.listed[frame.ply] = moves;
+            return value;
+        }
+        if tt_move.is_none()
+            && frame.depth >= INTERNAL_REDUCTION_FROM_DEPTH
+            && self.techniques.contains(Technique::InternalReduction)
+        {
+            frame.depth -= 1;
+        }
         let team = self.team(pos);
         let buf = self.ordered(pos, &moves, tt_move, frame.ply, team);
         self.listed[frame.ply] = moves;
         let searched = window;
         let mut best = Best::none();
         let futile = self.futility_bound(pos, frame, window);
+        let move_count = self.move_count_limit(pos, frame, window);
+        let extending = self.techniques.contains(Technique::CheckExtension)
+            && frame.ply < 2 * self.iteration as usize;
         // With threads: inputs another thread is searching go last.
         let busy = self.busy_signals(frame.depth);
         let mark = busy.as_ref().and_then(|b| b.mark_while(busy_key(key, frame.depth)));
@@ -127,6 +161,13 @@ impl<P: Evaluate> Searcher<P> {
                 best.score = best.score.max(bound);
                 continue;
             }
+            if let Some(limit) = move_count
+                && i >= limit
+                && best.score > -WIN_BOUND
+                && self.is_late_quiet(pos, mv, frame.ply)
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             if may_defer
@@ -138,8 +179,9 @@ impl<P: Evaluate> Searcher<P> {
                 order.defer(i);
                 continue;
             }
-            let reduction = self.reduction(pos, mv, frame, i);
-            let below = |r: u32| frame.child(frame.depth - 1 - r);
+            let extension = u32::from(extending && child.in_check());
+            let reduction = if extension > 0 { 0 } else { self.reduction(pos, mv, frame, (i, team), window) };
+            let below = |r: u32| frame.child(frame.depth + extension - 1 - r);
             let score = self.pvs(i == 0, reduction, window, |s, r, w| s.child(team, &child, below(r), w));
             if self.aborted {
                 self.buffers[frame.ply] = buf;
@@ -172,20 +214,95 @@ impl<P: Evaluate> Searcher<P> {
         }
     }
 
-    /// How many plies shallower the `i`-th input `mv` of a node is searched
-    /// first: late quiet inputs, where the variant (or the configuration)
-    /// reduces them.
-    fn reduction(&self, pos: &P, mv: P::Move, frame: Frame, i: usize) -> u32 {
-        if self.reducing(frame.depth) && i >= REDUCE_AFTER && self.is_late_quiet(pos, mv, frame.ply) {
-            1 + u32::from(frame.depth >= DEEP_REDUCE_FROM_DEPTH && i >= DEEP_REDUCE_AFTER)
-        } else {
-            0
+    /// Null-move pruning ([`Technique::NullMove`]): outside the principal
+    /// variation, with two seats, at least [`NULL_MOVE_FROM_DEPTH`] plies
+    /// left, not right after another pass and not near a forced result,
+    /// when the static evaluation is at least beta and the variant lets
+    /// the side to move pass ([`Evaluate::null_move`]), the pass is searched
+    /// `3 + depth / 4` plies shallower (one or two more with a large margin)
+    /// with a null window at beta. `Some` with the node's value when the
+    /// side stays at or above beta even after passing (a forced win found
+    /// that way counts only as beta: a pass is not a legal input).
+    fn null_move_cut(&mut self, pos: &P, frame: Frame, window: Window) -> Option<i32> {
+        if !self.techniques.contains(Technique::NullMove)
+            || self.paranoid
+            || window.is_pv()
+            || frame.passed
+            || frame.depth < NULL_MOVE_FROM_DEPTH
+            || window.beta.abs() >= WIN_BOUND
+        {
+            return None;
         }
+        let stand = self.static_eval(pos);
+        if stand < window.beta {
+            return None;
+        }
+        let passed = pos.null_move()?;
+        let extra = ((stand - window.beta) / NULL_MOVE_MARGIN_STEP).min(NULL_MOVE_EXTRA_MAX) as u32;
+        let depth = frame.depth.saturating_sub(1 + 3 + frame.depth / 4 + extra);
+        let team = self.team(pos);
+        let value = self.child(team, &passed, frame.after_pass(depth), Window::null(window.beta - 1));
+        if self.aborted {
+            return Some(0);
+        }
+        (value >= window.beta).then_some(if value >= WIN_BOUND { window.beta } else { value })
+    }
+
+    /// Move-count pruning ([`Technique::MoveCountPruning`], unless the
+    /// configuration turns reductions off): outside the principal variation, not in check, with at
+    /// most [`MOVE_COUNT_MAX_DEPTH`] plies left, how many inputs a node
+    /// searches before it skips the late quiet ones: `3 + depth²`.
+    fn move_count_limit(&self, pos: &P, frame: Frame, window: Window) -> Option<usize> {
+        let on = self.techniques.contains(Technique::MoveCountPruning)
+            && self.config.reductions != Some(false)
+            && !window.is_pv()
+            && frame.depth <= MOVE_COUNT_MAX_DEPTH
+            && !pos.in_check();
+        on.then(|| 3 + (frame.depth * frame.depth) as usize)
+    }
+
+    /// How many plies shallower the `i`-th input `mv` of a node of `team`
+    /// is searched first: late quiet inputs, where the variant (or the
+    /// configuration) reduces them; by one or two plies, or with
+    /// [`Technique::GrowingReductions`] by `ln depth × ln i / 2`, rounded,
+    /// one less on the principal variation and, with
+    /// [`Technique::HistoryReductions`], one less for an input with a high
+    /// history and one more deep in the tree for one without; always
+    /// leaving at least one ply.
+    fn reduction(&self, pos: &P, mv: P::Move, frame: Frame, (i, team): (usize, u8), window: Window) -> u32 {
+        if !self.reducing(frame.depth) || !self.is_late_quiet(pos, mv, frame.ply) {
+            return 0;
+        }
+        if !self.techniques.contains(Technique::GrowingReductions) {
+            return if i >= REDUCE_AFTER {
+                1 + u32::from(frame.depth >= DEEP_REDUCE_FROM_DEPTH && i >= DEEP_REDUCE_AFTER)
+            } else {
+                0
+            };
+        }
+        let pv = window.is_pv();
+        if i < GROWING_REDUCE_AFTER + usize::from(pv) {
+            return 0;
+        }
+        let mut r = growing_reduction(frame.depth, i) - i32::from(pv);
+        if self.techniques.contains(Technique::HistoryReductions) {
+            let h = self.order.history(team, mv);
+            if h >= HISTORY_GOOD {
+                r -= 1;
+            } else if h == 0 && frame.depth >= HISTORY_UNSEEN_FROM_DEPTH {
+                r += 1;
+            }
+        }
+        r.clamp(0, frame.depth as i32 - 2) as u32
     }
 
     /// Whether late quiet inputs are reduced at a node `depth` plies deep.
+    /// Late inputs are reduced where the configuration says so, else where
+    /// the variant's profile turns reductions on or keeps
+    /// [`Technique::GrowingReductions`].
     pub(super) fn reducing(&self, depth: u32) -> bool {
-        depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(P::PROFILE.reductions)
+        let on = P::PROFILE.reductions || self.techniques.contains(Technique::GrowingReductions);
+        depth >= REDUCE_FROM_DEPTH && self.config.reductions.unwrap_or(on)
     }
 
     /// The principal-variation search of one input in `window`: `search`
@@ -289,6 +406,14 @@ impl<P: Evaluate> Searcher<P> {
         };
         self.tt.store(key, best.mv, to_tt(best.score, frame.ply), frame.depth, bound);
     }
+}
+
+/// The growing late-move reduction of the `i`-th input (from 0) at
+/// `depth` plies left: `ln depth × ln i / 2`, rounded.
+fn growing_reduction(depth: u32, i: usize) -> i32 {
+    let d = f64::from(depth.max(1));
+    let n = i.clamp(1, 255) as f64;
+    (d.ln() * n.ln() / 2.0 + 0.5) as i32
 }
 
 /// Replaces `out` with `pos`'s legal inputs; whether there are any. Not

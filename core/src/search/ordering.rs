@@ -74,6 +74,11 @@ impl<M: Copy + Eq + Hash> MoveOrder<M> {
         self.killers[ply].contains(&Some(mv))
     }
 
+    /// The history score of the quiet input `mv` for `team`.
+    pub(super) fn history(&self, team: u8, mv: M) -> i32 {
+        self.history[Self::slot(team, mv)]
+    }
+
     /// The history slot of `mv` for `team`.
     fn slot(team: u8, mv: M) -> usize {
         let mut h = FxHasher::default();

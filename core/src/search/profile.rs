@@ -1,7 +1,8 @@
 //! [`SearchProfile`]: the shape of a variant's search, one value per variant.
 
+use super::techniques::Techniques;
 #[cfg(doc)]
-use super::{Evaluate, SearchConfig, Searcher};
+use super::{Evaluate, SearchConfig, Searcher, Technique};
 
 /// The switches and depths that shape the search of one variant, the same
 /// for all its positions: [`Evaluate::PROFILE`]. Each field's default is
@@ -64,6 +65,15 @@ pub struct SearchProfile {
     /// itself in an iteration it does not finish (Royale: one round is four
     /// plies) may opt in.
     pub partial_iterations: bool,
+
+    /// The selective techniques the search uses in this variant (see the
+    /// [module doc](crate::search#selective-techniques)), each kept where
+    /// matches show it gains; [`SearchConfig::techniques`] overrides the
+    /// set. Defaults to [`Techniques::NONE`]. Growing reductions turn
+    /// late-move reductions on by themselves (in their growing form);
+    /// [`SearchConfig::reductions`] `Some(false)` turns off every reduction
+    /// and move-count pruning.
+    pub techniques: Techniques,
 }
 
 impl SearchProfile {
@@ -75,6 +85,7 @@ impl SearchProfile {
         repetition_penalty: None,
         deeper_cuts: false,
         partial_iterations: false,
+        techniques: Techniques::NONE,
     };
 }
 

@@ -7,7 +7,24 @@ use super::chance::most_likely;
 use super::frame::{Frame, Window};
 use super::smp::{DEFER_FROM_DEPTH, Deferring, busy_key};
 use super::time::Clock;
-use super::{Evaluate, INFINITY, Limits, Line, Score, SearchInfo, SearchResult, Searcher};
+use super::{Evaluate, INFINITY, Limits, Line, Score, SearchInfo, SearchResult, Searcher, Technique, WIN_BOUND};
+
+/// The first iteration searched with an aspiration window.
+const ASPIRATION_FROM_DEPTH: u32 = 4;
+/// The aspiration window's half-width at first (centipawns); it doubles
+/// on each fail.
+const ASPIRATION_DELTA: i32 = 30;
+/// Past this half-width an aspiration window opens fully.
+const ASPIRATION_MAX_DELTA: i32 = 2_000;
+
+/// How an iteration's root search ended against its window.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Fail {
+    /// No input beat the window's alpha.
+    Low,
+    /// An input reached the window's beta (the iteration stopped there).
+    High,
+}
 use crate::game::Position;
 
 /// A root input with what the last iteration learnt of it.
@@ -77,6 +94,7 @@ impl<P: Evaluate> Searcher<P> {
         self.root_seat = pos.turn();
         self.paranoid = pos.seat_count() > 2;
         self.best_reply = self.paranoid && self.config.best_reply.unwrap_or(P::PROFILE.best_reply);
+        self.techniques = self.config.techniques.unwrap_or(P::PROFILE.techniques);
         if new_generation {
             self.tt.new_search();
         }
@@ -117,11 +135,13 @@ impl<P: Evaluate> Searcher<P> {
                 Some(role) => role.next_depth(depth, plan.max_depth),
                 None => depth + 1,
             };
+            self.iteration = depth;
             let lines = if plan.chance_root {
                 let score = self.node(pos, Frame::root(depth), Window::FULL);
                 vec![Line { moves: self.pv[0].clone(), score: Score(score) }]
             } else {
-                self.root(pos, depth, root_moves, plan.multipv)
+                let previous = result.lines.first().map(|l| l.score.0);
+                self.aspirated_root(pos, depth, root_moves, plan, previous)
             };
             if self.aborted {
                 // A better input the unfinished iteration proved (see
@@ -157,16 +177,60 @@ impl<P: Evaluate> Searcher<P> {
         }
     }
 
-    /// One iteration at the root of a decision node: every root input is
-    /// searched with the window `(alpha, ∞)`, where `alpha` is the K-th best
-    /// exact score so far, so the best K are exact.
+    /// One iteration at the root of a decision node, with an aspiration
+    /// window ([`Technique::Aspiration`]) around the `previous` iteration's
+    /// score where it applies (one line, from [`ASPIRATION_FROM_DEPTH`], a
+    /// score that is not a forced result): the window starts
+    /// ±[`ASPIRATION_DELTA`] wide and widens on the side that failed,
+    /// doubling, until the root's value falls inside it.
+    fn aspirated_root(
+        &mut self,
+        pos: &P,
+        depth: u32,
+        root_moves: &mut [RootMove<P::Move>],
+        plan: Plan,
+        previous: Option<i32>,
+    ) -> Vec<Line<P::Move>> {
+        let center = previous.filter(|s| {
+            self.techniques.contains(Technique::Aspiration)
+                && plan.multipv == 1
+                && depth >= ASPIRATION_FROM_DEPTH
+                && s.abs() < WIN_BOUND
+        });
+        let Some(center) = center else {
+            return self.root(pos, depth, root_moves, plan.multipv, Window::FULL).0;
+        };
+        let mut delta = ASPIRATION_DELTA;
+        let mut window = Window::new(center - delta, center + delta);
+        loop {
+            let (lines, fail) = self.root(pos, depth, root_moves, 1, window);
+            if self.aborted {
+                return lines;
+            }
+            delta = delta.saturating_mul(2);
+            match fail {
+                None => return lines,
+                _ if delta > ASPIRATION_MAX_DELTA => window = Window::FULL,
+                Some(Fail::Low) => window.alpha = (window.alpha - delta).max(-INFINITY),
+                Some(Fail::High) => window.beta = (window.beta + delta).min(INFINITY),
+            }
+        }
+    }
+
+    /// One iteration at the root of a decision node within `window`: every
+    /// root input is searched with the window `(alpha, beta)`, where
+    /// `alpha` is the K-th best exact score so far (at first the window's),
+    /// so the best K are exact, unless the iteration fails: no input beats
+    /// the window's alpha, or one reaches its beta (the iteration stops
+    /// there, that input first in the order).
     fn root(
         &mut self,
         pos: &P,
         depth: u32,
         root_moves: &mut [RootMove<P::Move>],
         multipv: usize,
-    ) -> Vec<Line<P::Move>> {
+        window: Window,
+    ) -> (Vec<Line<P::Move>>, Option<Fail>) {
         self.pv[0].clear();
         self.nodes += 1;
         let team = self.team(pos);
@@ -178,7 +242,7 @@ impl<P: Evaluate> Searcher<P> {
         let repetition = self.repetition_penalty(pos);
         while let Some((i, may_defer)) = order.next() {
             let rm = &mut root_moves[i];
-            let alpha = if exact.len() >= multipv { exact[multipv - 1] } else { -INFINITY };
+            let alpha = if exact.len() >= multipv { exact[multipv - 1] } else { window.alpha };
             let mut child = pos.clone();
             child.play_unchecked(rm.mv);
             if may_defer
@@ -195,6 +259,8 @@ impl<P: Evaluate> Searcher<P> {
                 repetition.map_or(0, |p| p.saturating_mul(self.occurrences(child.repetition_key())));
             let floor =
                 if alpha > -INFINITY { alpha.saturating_add(penalty).min(INFINITY - 1) } else { alpha };
+            let ceiling =
+                if window.beta < INFINITY { window.beta.saturating_add(penalty).min(INFINITY) } else { INFINITY };
             let below = frame.child(depth - 1);
             let mut score = if i > 0 && alpha > -INFINITY {
                 self.child(team, &child, below, Window::null(floor))
@@ -202,11 +268,11 @@ impl<P: Evaluate> Searcher<P> {
                 floor + 1
             };
             if !self.aborted && score > floor {
-                score = self.child(team, &child, below, Window::new(floor, INFINITY));
+                score = self.child(team, &child, below, Window::new(floor, ceiling));
             }
             score = score.saturating_sub(penalty);
             if self.aborted {
-                return Vec::new();
+                return (Vec::new(), None);
             }
             if score > alpha {
                 rm.score = Some(score);
@@ -215,11 +281,15 @@ impl<P: Evaluate> Searcher<P> {
                 rm.pv.extend_from_slice(&self.pv[1]);
                 let at = exact.partition_point(|&s| s >= score);
                 exact.insert(at, score);
+                if score >= window.beta {
+                    return (self.best_lines(root_moves, multipv), Some(Fail::High));
+                }
             } else {
                 rm.score = None;
             }
         }
-        self.best_lines(root_moves, multipv)
+        let fail = exact.is_empty().then_some(Fail::Low);
+        (self.best_lines(root_moves, multipv), fail)
     }
 
     /// After an iteration: keeps only the K best root inputs as exact

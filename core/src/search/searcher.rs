@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::ordering::MoveOrder;
 use super::smp::{DEFER_FROM_DEPTH, Role, Signals, Tt};
+use super::techniques::Techniques;
 use super::time::Clock;
 use super::{EVAL_LIMIT, Evaluate, Limits, MAX_PLY, SearchConfig, SearchInfo, SearchResult, WIN};
 #[cfg(doc)]
@@ -62,6 +63,11 @@ pub struct Searcher<P: Evaluate> {
     /// The root inputs a search may play ([`Searcher::set_root_moves`]);
     /// empty: every legal input.
     pub(super) root_filter: Vec<P::Move>,
+    /// The selective techniques of this search: the configuration's, else
+    /// the variant's.
+    pub(super) techniques: Techniques,
+    /// The depth of the running iteration.
+    pub(super) iteration: u32,
 }
 
 impl<P: Evaluate> Default for Searcher<P> {
@@ -111,6 +117,8 @@ impl<P: Evaluate> Searcher<P> {
             smp,
             game_keys: Vec::new(),
             root_filter: Vec::new(),
+            techniques: config.techniques.unwrap_or(P::PROFILE.techniques),
+            iteration: 0,
         }
     }
 
