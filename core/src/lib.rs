@@ -29,6 +29,7 @@ mod tables;
 pub mod testing;
 #[doc(hidden)]
 pub mod text_serde;
+pub mod variant_api;
 pub mod view;
 pub mod zobrist;
 
