@@ -5,6 +5,7 @@ pub mod attacks;
 pub mod bits;
 mod coords;
 pub mod facts;
+pub mod fen;
 pub mod game;
 pub mod geometry;
 pub mod history;

@@ -526,43 +526,17 @@ impl FromStr for Setup {
     }
 }
 
-impl Setup {
-    /// Writes rank `rank` (0 = rank 1) of the board as the position string
-    /// has it, file a first: each piece letter (`~` after a promoted one),
-    /// and each run of empty squares as its length.
-    fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            let sq = Square::new_unchecked(rank * 8 + file);
-            match self.board.piece_at(sq) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        write!(f, "{empty}")?;
-                        empty = 0;
-                    }
-                    write!(f, "{}", p.char())?;
-                    if self.board.is_promoted(sq) {
-                        f.write_str("~")?;
-                    }
-                }
-            }
-        }
-        if empty > 0 {
-            write!(f, "{empty}")?;
-        }
-        Ok(())
-    }
-}
-
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            self.write_rank(f, rank)?;
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        // Each piece letter, with `~` after a promoted one.
+        let cell = |i: usize| {
+            let sq = Square::new_unchecked(i as u8);
+            self.board.piece_at(sq).map(|p| (p, self.board.is_promoted(sq)))
+        };
+        motley_core::fen::write_board(f, 8, 8, cell, |f, (p, promoted)| {
+            write!(f, "{}", p.char())?;
+            if promoted { f.write_str("~") } else { Ok(()) }
+        })?;
         write!(f, "[{}] {} {} ", self.reserve, self.turn.char(), self.castling)?;
         match self.ep_square {
             Some(sq) => write!(f, "{sq}")?,

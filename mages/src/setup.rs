@@ -423,39 +423,10 @@ impl FromStr for Setup {
     }
 }
 
-impl Setup {
-    /// Writes rank `rank` (0 = rank 1) of the board as the position string
-    /// has it, file a first: each piece letter, and each run of empty
-    /// squares as its length.
-    fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
-        let mut empty = 0;
-        for sq in Square::all().filter(|sq| sq.rank().index() == rank) {
-            match self.board.piece_at(sq) {
-                Some(p) => {
-                    if empty > 0 {
-                        write!(f, "{empty}")?;
-                        empty = 0;
-                    }
-                    write!(f, "{}", p.char())?;
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            write!(f, "{empty}")?;
-        }
-        Ok(())
-    }
-}
-
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            self.write_rank(f, rank)?;
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        let cell = |i: usize| self.board.piece_at(Square::new_unchecked(i as u8));
+        motley_core::fen::write_board(f, 6, 8, cell, |f, p| write!(f, "{}", p.char()))?;
         write!(f, " {}", self.turn.char())?;
         match self.pending {
             Some((a, b)) => write!(f, " {a}{b}")?,
