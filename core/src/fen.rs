@@ -48,3 +48,24 @@ pub fn write_board<W: fmt::Write + ?Sized, P>(
     }
     Ok(())
 }
+
+/// The fields of a position string, split at each space (two spaces in a
+/// row make an empty field), each with the byte offset where it starts.
+///
+/// ```
+/// let fields = motley_core::fen::split_fields(b"8/8 w  0");
+/// assert_eq!(fields, [(0, &b"8/8"[..]), (4, b"w"), (6, b""), (7, b"0")]);
+/// ```
+#[must_use]
+pub fn split_fields(text: &[u8]) -> Vec<(usize, &[u8])> {
+    let mut fields = Vec::new();
+    let mut start = 0;
+    for (i, &c) in text.iter().enumerate() {
+        if c == b' ' {
+            fields.push((start, &text[start..i]));
+            start = i + 1;
+        }
+    }
+    fields.push((start, &text[start..]));
+    fields
+}

@@ -336,15 +336,7 @@ impl Setup {
 
     /// Parses a position string, recording where its parts start.
     pub(crate) fn parse(s: &[u8]) -> Result<(Setup, Spans), ParseSetupError> {
-        let mut fields = Vec::new();
-        let mut start = 0;
-        for (i, &c) in s.iter().enumerate() {
-            if c == b' ' {
-                fields.push((start, &s[start..i]));
-                start = i + 1;
-            }
-        }
-        fields.push((start, &s[start..]));
+        let fields = motley_core::fen::split_fields(s);
         if let Some(&(at, _)) = fields.get(7) {
             return Err(ParseIssue::Trailing { at }.into());
         }
