@@ -52,7 +52,7 @@ pub use game::{IllegalMove, MAX_SEATS, Outcome, PerftMode, Position, Seat, SeatR
 pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
 };
-pub use issues::IssueList;
+pub use issues::{FenError, FieldIssue, FieldIssueList, IssueList};
 pub use keyed::{ByKey, Key, KeySet};
 pub use movegen::{MoveGen, MoveSink};
 #[cfg(feature = "search")]
