@@ -16,7 +16,7 @@
 //!   [`check_position_bytes`], [`check_move_bytes`], [`mutated`],
 //!   [`check_seeded_game`];
 //! - invariants every [`Position`] keeps: [`check_reparse`],
-//!   [`check_token_parses_back`];
+//!   [`check_move_counts`], [`check_token_parses_back`];
 //! - deep runs: [`deep_runs`] reads `MOTLEY_DEEP`, the one switch to the
 //!   longer variants of the suites (more positions, deeper perft);
 //! - the soak driver: [`Soak`] plays seeded random games over the machine's
@@ -195,6 +195,19 @@ pub fn check_reparse<P: Position + PartialEq>(pos: &P) -> Result<String, String>
         return Err(format!("{text}: reparsed position or its hash differs"));
     }
     Ok(text)
+}
+
+/// [`Position::perft`] to depth 1 and [`Position::count_legal`] of `pos`
+/// (printed as `text`) both count its `legal` inputs.
+///
+/// # Errors
+/// `<text>: perft(1) <n> or count_legal <n> != <legal> legal moves`.
+pub fn check_move_counts<P: Position>(pos: &P, text: &str, legal: usize) -> Result<(), String> {
+    let (perft, count) = (pos.perft(1, crate::PerftMode::Decision), pos.count_legal());
+    if perft != legal as u64 || count != legal as u64 {
+        return Err(format!("{text}: perft(1) {perft} or count_legal {count} != {legal} legal moves"));
+    }
+    Ok(())
 }
 
 /// The legal input `mv` of `pos` (printed as `text`) prints to a token that

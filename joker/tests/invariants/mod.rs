@@ -4,7 +4,7 @@
 //! own tests run once.
 
 use motley_core::{Position, testing};
-use motley_joker::{Color, EndReason, Joker, Move, PerftMode, Role};
+use motley_joker::{Color, EndReason, Joker, Move, Role};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -17,10 +17,7 @@ fn black_kings(pos: &Joker) -> usize {
 pub fn check_position(pos: &Joker) -> Result<(), String> {
     let text = testing::check_reparse(pos)?;
     let moves = pos.legal_moves();
-    let perft1 = pos.perft(1, PerftMode::Decision);
-    if perft1 != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
-        return Err(format!("{text}: perft(1) {perft1} != {} legal moves", moves.len()));
-    }
+    testing::check_move_counts(pos, &text, moves.len())?;
     let outcome = Position::outcome(pos);
     if moves.is_empty() != outcome.is_some() {
         return Err(format!("{text}: {} legal moves but outcome {outcome:?}", moves.len()));

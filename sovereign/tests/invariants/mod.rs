@@ -3,7 +3,7 @@
 //! (a few seeds under proptest) and `soak.rs` (many seeds), so that each
 //! suite's own tests run once.
 
-use motley_core::{BoardView, PerftMode, Position, Seat};
+use motley_core::{BoardView, Position, Seat, testing};
 use motley_sovereign::{EndReason, Game, Issue, PositionError, Royale, Rules, Sovereign, StartChoice};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -81,13 +81,7 @@ pub fn check_sovereign(pos: &Sovereign, deep: Deep) -> Result<(), String> {
         return Err(format!("{text}: reparsed position differs beyond the halfmove clock"));
     }
     let moves = pos.legal_moves();
-    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
-        return Err(format!(
-            "{text}: perft(1) {} != {} legal moves",
-            pos.perft(1, PerftMode::Decision),
-            moves.len()
-        ));
-    }
+    testing::check_move_counts(pos, &text, moves.len())?;
     let outcome = pos.outcome();
     let expected = match (moves.is_empty(), pos.is_check()) {
         (false, _) => None,
@@ -152,14 +146,7 @@ pub fn check_royale(pos: &Royale) -> Result<(), String> {
         return Err(format!("{text}: reparsed position or its hash differs"));
     }
     let moves = pos.legal_moves();
-    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
-        return Err(format!(
-            "{text}: perft(1) {} or count_legal {} != {} legal moves",
-            pos.perft(1, PerftMode::Decision),
-            pos.count_legal(),
-            moves.len()
-        ));
-    }
+    testing::check_move_counts(pos, &text, moves.len())?;
     let outcome = pos.outcome();
     if moves.is_empty() != outcome.is_some() {
         return Err(format!("{text}: {} legal moves but outcome {outcome:?}", moves.len()));
