@@ -238,17 +238,8 @@ pub fn random_game(seed: u64, max_plies: u32, sample: Option<usize>) -> Result<G
 
 /// Plays a seeded random Royale game for at most `max_plies` plies.
 pub fn random_royale(seed: u64, max_plies: u32) -> Result<Royale, String> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Royale::start();
-    for _ in 0..max_plies {
-        check_royale(&pos)?;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Ok(pos);
-        }
+    testing::random_walk(seed, Royale::start(), max_plies, check_royale, |pos, moves, rng| {
         let mv = moves[rng.random_range(0..moves.len())];
-        pos.play(mv).map_err(|e| format!("{pos}: legal {mv} rejected: {e}"))?;
-    }
-    check_royale(&pos)?;
-    Ok(pos)
+        pos.play(mv).map_err(|e| format!("{pos}: legal {mv} rejected: {e}"))
+    })
 }
