@@ -209,34 +209,35 @@ impl<const W: usize> Bits<W> {
     /// Union, usable in const context.
     #[inline]
     #[must_use]
-    pub const fn union(mut self, other: Self) -> Self {
-        let mut i = 0;
-        while i < W {
-            self.0[i] |= other.0[i];
-            i += 1;
-        }
-        self
+    pub const fn union(self, other: Self) -> Self {
+        self.combine(other, WordOp::Or)
     }
 
     /// Intersection, usable in const context.
     #[inline]
     #[must_use]
-    pub const fn intersection(mut self, other: Self) -> Self {
-        let mut i = 0;
-        while i < W {
-            self.0[i] &= other.0[i];
-            i += 1;
-        }
-        self
+    pub const fn intersection(self, other: Self) -> Self {
+        self.combine(other, WordOp::And)
     }
 
     /// Difference (`self` without `other`), usable in const context.
     #[inline]
     #[must_use]
-    pub const fn difference(mut self, other: Self) -> Self {
+    pub const fn difference(self, other: Self) -> Self {
+        self.combine(other, WordOp::AndNot)
+    }
+
+    /// Each word of `self` merged with the same word of `other` by `op`
+    /// (a `const fn` cannot take a closure).
+    #[inline]
+    const fn combine(mut self, other: Self, op: WordOp) -> Self {
         let mut i = 0;
         while i < W {
-            self.0[i] &= !other.0[i];
+            self.0[i] = match op {
+                WordOp::Or => self.0[i] | other.0[i],
+                WordOp::And => self.0[i] & other.0[i],
+                WordOp::AndNot => self.0[i] & !other.0[i],
+            };
             i += 1;
         }
         self
@@ -319,6 +320,17 @@ impl<const W: usize> FromIterator<u8> for Bits<W> {
         }
         s
     }
+}
+
+/// How [`Bits::combine`] merges two words.
+#[derive(Clone, Copy)]
+enum WordOp {
+    /// Either's bits.
+    Or,
+    /// The bits of both.
+    And,
+    /// The first's bits that the second lacks.
+    AndNot,
 }
 
 macro_rules! binop {

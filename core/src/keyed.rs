@@ -6,6 +6,74 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 
+/// Declares a fieldless enum whose variants are the keys `0..N` in
+/// declaration order, with what every such enum of the variants has: the
+/// derives `Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug`, the
+/// constant `ALL` (every variant in index order), the `const` methods
+/// `index` and `from_index`, and [`Key`]. The attributes and doc comments
+/// of the enum and its variants are kept.
+///
+/// ```
+/// motley_core::key_enum! {
+///     /// A side.
+///     pub enum Side {
+///         /// The first.
+///         A,
+///         /// The second.
+///         B,
+///     }
+/// }
+/// assert_eq!(Side::ALL, [Side::A, Side::B]);
+/// assert_eq!(Side::B.index(), 1);
+/// assert_eq!((Side::from_index(1), Side::from_index(2)), (Some(Side::B), None));
+/// assert_eq!(<Side as motley_core::Key>::COUNT, 2);
+/// ```
+#[macro_export]
+macro_rules! key_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident ),+ $(,)?
+        }
+    ) => {
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        $(#[$meta])*
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),+
+        }
+
+        impl $name {
+            #[doc = concat!("Every `", stringify!($name), "`, in index order.")]
+            pub const ALL: [$name; [$($name::$variant),+].len()] = [$($name::$variant),+];
+
+            #[doc = concat!("The index in [`", stringify!($name), "::ALL`].")]
+            #[inline]
+            #[must_use]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            #[doc = concat!("The `", stringify!($name), "` with index `i` in [`", stringify!($name), "::ALL`], if any.")]
+            #[inline]
+            #[must_use]
+            pub const fn from_index(i: usize) -> Option<$name> {
+                if i < $name::ALL.len() { Some($name::ALL[i]) } else { None }
+            }
+        }
+
+        impl $crate::Key for $name {
+            const COUNT: usize = $name::ALL.len();
+            #[inline]
+            fn index(self) -> usize {
+                $name::index(self)
+            }
+            fn from_index(i: usize) -> Option<Self> {
+                $name::from_index(i)
+            }
+        }
+    };
+}
+
 /// A small enum usable as an array index: colours, roles, seats.
 pub trait Key: Copy + Eq + fmt::Debug + 'static {
     /// How many keys exist.

@@ -5,6 +5,7 @@ pub mod attacks;
 pub mod bits;
 mod coords;
 pub mod facts;
+pub mod fen;
 pub mod game;
 pub mod geometry;
 pub mod history;
@@ -29,6 +30,7 @@ mod tables;
 pub mod testing;
 #[doc(hidden)]
 pub mod text_serde;
+pub mod variant_api;
 pub mod view;
 pub mod zobrist;
 
@@ -50,7 +52,7 @@ pub use game::{IllegalMove, MAX_SEATS, Outcome, PerftMode, Position, Seat, SeatR
 pub use geometry::{
     Board6x8, Board8x8, Board16x16, File, Geometry, ParseSquareError, Rank, SetGeometry, Square,
 };
-pub use issues::IssueList;
+pub use issues::{FenError, FieldIssue, FieldIssueList, IssueList};
 pub use keyed::{ByKey, Key, KeySet};
 pub use movegen::{MoveGen, MoveSink};
 #[cfg(feature = "search")]

@@ -18,7 +18,7 @@ use core::marker::PhantomData;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 
 use crate::bits::Bits;
-use crate::geometry::{File, Rank, SetGeometry, Square};
+use crate::geometry::{File, Geometry, Rank, SetGeometry, Square};
 
 /// A set of squares of board `G`, stored as a [`Bits<W>`] (bit `i` is the
 /// square with index `i`).
@@ -177,20 +177,14 @@ impl<G: SetGeometry<W>, const W: usize> SquareSet<G, W> {
     #[inline]
     #[must_use]
     pub const fn first(self) -> Option<Square<G>> {
-        match self.0.first() {
-            Some(i) => Some(Square::new_unchecked(i)),
-            None => None,
-        }
+        square_at(self.0.first())
     }
 
     /// The highest square, if any.
     #[inline]
     #[must_use]
     pub const fn last(self) -> Option<Square<G>> {
-        match self.0.last() {
-            Some(i) => Some(Square::new_unchecked(i)),
-            None => None,
-        }
+        square_at(self.0.last())
     }
 
     /// Removes and returns the lowest square.
@@ -203,6 +197,15 @@ impl<G: SetGeometry<W>, const W: usize> SquareSet<G, W> {
     #[inline]
     pub fn iter(self) -> SquareIter<G, W> {
         SquareIter(self)
+    }
+}
+
+/// The square of member index `i`, if any: `Option::map`, which a
+/// `const fn` cannot call.
+const fn square_at<G: Geometry>(i: Option<u8>) -> Option<Square<G>> {
+    match i {
+        Some(i) => Some(Square::new_unchecked(i)),
+        None => None,
     }
 }
 

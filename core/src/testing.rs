@@ -16,7 +16,8 @@
 //!   [`check_position_bytes`], [`check_move_bytes`], [`mutated`],
 //!   [`check_seeded_game`];
 //! - invariants every [`Position`] keeps: [`check_reparse`],
-//!   [`check_token_parses_back`];
+//!   [`check_move_counts`], [`check_token_parses_back`], checked along
+//!   the seeded random games of [`random_walk`];
 //! - deep runs: [`deep_runs`] reads `MOTLEY_DEEP`, the one switch to the
 //!   longer variants of the suites (more positions, deeper perft);
 //! - the soak driver: [`Soak`] plays seeded random games over the machine's
@@ -36,6 +37,8 @@ use std::time::Instant;
 
 use proptest::test_runner::TestCaseError;
 use proptest::{prop_assert, prop_assert_eq};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
 use crate::game::Position;
 
@@ -197,6 +200,19 @@ pub fn check_reparse<P: Position + PartialEq>(pos: &P) -> Result<String, String>
     Ok(text)
 }
 
+/// [`Position::perft`] to depth 1 and [`Position::count_legal`] of `pos`
+/// (printed as `text`) both count its `legal` inputs.
+///
+/// # Errors
+/// `<text>: perft(1) <n> or count_legal <n> != <legal> legal moves`.
+pub fn check_move_counts<P: Position>(pos: &P, text: &str, legal: usize) -> Result<(), String> {
+    let (perft, count) = (pos.perft(1, crate::PerftMode::Decision), pos.count_legal());
+    if perft != legal as u64 || count != legal as u64 {
+        return Err(format!("{text}: perft(1) {perft} or count_legal {count} != {legal} legal moves"));
+    }
+    Ok(())
+}
+
 /// The legal input `mv` of `pos` (printed as `text`) prints to a token that
 /// [`Position::parse_move`] reads back to `mv`; returns the token.
 ///
@@ -208,6 +224,34 @@ pub fn check_token_parses_back<P: Position>(pos: &P, text: &str, mv: P::Move) ->
         return Err(format!("{text}: legal {token} does not parse back"));
     }
     Ok(token)
+}
+
+/// Plays a game from `start` for at most `max_plies` inputs, each chosen
+/// and played by `step` (given the legal inputs, never none, and the
+/// generator seeded by `seed`), and checks every position reached with
+/// `check`; stops early when no input is legal. Returns the last position.
+///
+/// # Errors
+/// The first error of `check` or `step`.
+pub fn random_walk<P: Position>(
+    seed: u64,
+    start: P,
+    max_plies: u32,
+    check: impl Fn(&P) -> Result<(), String>,
+    mut step: impl FnMut(&mut P, &[P::Move], &mut StdRng) -> Result<(), String>,
+) -> Result<P, String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = start;
+    for _ in 0..max_plies {
+        check(&pos)?;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        step(&mut pos, &moves, &mut rng)?;
+    }
+    check(&pos)?;
+    Ok(pos)
 }
 
 // ---- Soak ---------------------------------------------------------------------

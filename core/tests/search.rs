@@ -28,6 +28,12 @@ fn searcher<P: motley_core::Evaluate>() -> Searcher<P> {
     Searcher::new(small())
 }
 
+/// The best input and the score of a depth-`depth` search of `tree`.
+fn best(tree: &Tree, depth: u32) -> (Option<Label>, Score) {
+    let r = searcher::<Tree>().search(tree, &Limits::depth(depth));
+    (r.best, r.score)
+}
+
 // ------------------------------------------------------------ forced wins
 
 #[test]
@@ -343,8 +349,7 @@ fn loss_aversion_weighs_outcomes_that_lose_the_game() {
 fn expectimax_never_assumes_captures_succeed() {
     // 0.3·500 + 0.7·(−300) = −60 < 50: play safe, although a sure capture
     // would be worth 500.
-    let r = searcher::<Tree>().search(&Tree::new(&DUEL_LOW, 2), &Limits::depth(1));
-    assert_eq!((r.best, r.score), (Some(Label("safe")), Score(50)));
+    assert_eq!(best(&Tree::new(&DUEL_LOW, 2), 1), (Some(Label("safe")), Score(50)));
     // 0.6·500 + 0.4·(−300) = 180 > 50: attack.
     let r = searcher::<Tree>().search(&Tree::new(&DUEL_HIGH, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("attack")), Score(180)));
@@ -381,8 +386,7 @@ static MIXED: [Node; 13] = [
 
 #[test]
 fn expectimax_over_replies_is_exact() {
-    let r = searcher::<Tree>().search(&Tree::new(&MIXED, 2), &Limits::depth(2));
-    assert_eq!((r.best, r.score), (Some(Label("b")), Score(-20)));
+    assert_eq!(best(&Tree::new(&MIXED, 2), 2), (Some(Label("b")), Score(-20)));
     let r = searcher::<Tree>().search(&Tree::new(&MIXED, 2), &Limits::depth(2).with_multipv(2));
     let scores: Vec<(Label, Score)> = r.lines.iter().map(|l| (l.moves[0], l.score)).collect();
     assert_eq!(scores, [(Label("b"), Score(-20)), (Label("a"), Score(-50))]);
@@ -394,8 +398,7 @@ fn expectimax_over_replies_is_exact() {
     assert_eq!(r.pv(), [Label("up"), Label("x")]);
     // From seat 1's side (it is to move at D1): the minimum, negated.
     let d1 = Tree { at: 3, ..Tree::new(&MIXED, 2) };
-    let r = searcher::<Tree>().search(&d1, &Limits::depth(1));
-    assert_eq!((r.best, r.score), (Some(Label("x")), Score(-100)));
+    assert_eq!(best(&d1, 1), (Some(Label("x")), Score(-100)));
 }
 
 /// Grab a piece (+300) into a recapture (−200), or a quiet +10.
@@ -413,8 +416,7 @@ static GRAB: [Node; 5] = [
 
 #[test]
 fn quiescence_sees_the_recapture_beyond_the_horizon() {
-    let r = searcher::<Tree>().search(&Tree::new(&GRAB, 2), &Limits::depth(1));
-    assert_eq!((r.best, r.score), (Some(Label("quiet")), Score(10)));
+    assert_eq!(best(&Tree::new(&GRAB, 2), 1), (Some(Label("quiet")), Score(10)));
     let blind = SearchConfig { hash_mb: 1, quiescence_plies: Some(0), ..SearchConfig::default() };
     let r = Searcher::<Tree>::new(blind).search(&Tree::new(&GRAB, 2), &Limits::depth(1));
     assert_eq!((r.best, r.score), (Some(Label("grab")), Score(300)));
@@ -461,16 +463,13 @@ static FUTILE: [Node; 9] = [
 
 #[test]
 fn futility_prunes_late_quiet_moves_one_ply_from_the_horizon() {
-    let r = searcher::<Tree>().search(&Tree::new(&FUTILE, 2), &Limits::depth(3));
-    assert_eq!((r.best, r.score), (Some(Label("B")), Score(50)));
+    assert_eq!(best(&Tree::new(&FUTILE, 2), 3), (Some(Label("B")), Score(50)));
     // −500 + 300 cannot reach alpha (+10, from `A`): `m2` is not searched,
     // `B` fails low and `A` stays. A margin of 600 could reach it.
     let pruning = Tree { margin: Some(300), ..Tree::new(&FUTILE, 2) };
-    let r = searcher::<Tree>().search(&pruning, &Limits::depth(3));
-    assert_eq!((r.best, r.score), (Some(Label("A")), Score(10)));
+    assert_eq!(best(&pruning, 3), (Some(Label("A")), Score(10)));
     let wide = Tree { margin: Some(600), ..Tree::new(&FUTILE, 2) };
-    let r = searcher::<Tree>().search(&wide, &Limits::depth(3));
-    assert_eq!((r.best, r.score), (Some(Label("B")), Score(50)));
+    assert_eq!(best(&wide, 3), (Some(Label("B")), Score(50)));
 }
 
 /// Four seats. X → seat 1 picks {+100, −50} for seat 0; Y → seat 1 has
@@ -485,36 +484,32 @@ const PARANOID_TAIL: [Node; 7] = [
     Node::End { seat: 1, winner: Some(0) },
 ];
 
-static PARANOID: [Node; 8] = [
-    Node::Decide { seat: 0, children: &[("X", 2, false), ("Y", 3, false)], eval: [0; 4] },
-    PARANOID_TAIL[0],
-    PARANOID_TAIL[1],
-    PARANOID_TAIL[2],
-    PARANOID_TAIL[3],
-    PARANOID_TAIL[4],
-    PARANOID_TAIL[5],
-    PARANOID_TAIL[6],
-];
+/// `root` (its inputs leading to nodes 1 to 7) and then [`PARANOID_TAIL`].
+const fn paranoid(root: Node) -> [Node; 8] {
+    let mut t = [root; 8];
+    let mut i = 0;
+    while i < PARANOID_TAIL.len() {
+        t[i + 1] = PARANOID_TAIL[i];
+        i += 1;
+    }
+    t
+}
 
-static PARANOID_WIN: [Node; 8] = [
-    Node::Decide { seat: 0, children: &[("X", 2, false), ("Y", 3, false), ("W", 7, true)], eval: [0; 4] },
-    PARANOID_TAIL[0],
-    PARANOID_TAIL[1],
-    PARANOID_TAIL[2],
-    PARANOID_TAIL[3],
-    PARANOID_TAIL[4],
-    PARANOID_TAIL[5],
-    PARANOID_TAIL[6],
-];
+static PARANOID: [Node; 8] =
+    paranoid(Node::Decide { seat: 0, children: &[("X", 2, false), ("Y", 3, false)], eval: [0; 4] });
+
+static PARANOID_WIN: [Node; 8] = paranoid(Node::Decide {
+    seat: 0,
+    children: &[("X", 2, false), ("Y", 3, false), ("W", 7, true)],
+    eval: [0; 4],
+});
 
 #[test]
 fn four_seats_search_is_paranoid() {
     // Max-n would let seat 1 pick by its own (here indifferent) score; the
     // paranoid search assumes it hurts seat 0: X is worth −50, Y 10.
-    let r = searcher::<Tree>().search(&Tree::new(&PARANOID, 4), &Limits::depth(2));
-    assert_eq!((r.best, r.score), (Some(Label("Y")), Score(10)));
-    let r = searcher::<Tree>().search(&Tree::new(&PARANOID_WIN, 4), &Limits::depth(2));
-    assert_eq!((r.best, r.score), (Some(Label("W")), Score::win_in(1)));
+    assert_eq!(best(&Tree::new(&PARANOID, 4), 2), (Some(Label("Y")), Score(10)));
+    assert_eq!(best(&Tree::new(&PARANOID_WIN, 4), 2), (Some(Label("W")), Score::win_in(1)));
     // Seat 1 to move, coalition of seats 0, 2, 3 against it.
     let at2 = Tree { at: 2, ..Tree::new(&PARANOID, 4) };
     let r = searcher::<Tree>().search(&at2, &Limits::depth(1));

@@ -20,16 +20,7 @@ pub use board::{Board, Square, SquareSet};
 pub use end::EndReason;
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
-/// The `rand` that [`Position::play_random`] takes a generator of (behind
-/// the `rand` feature), so that its version always matches.
-#[cfg(feature = "rand")]
-pub use motley_core::rand;
-pub use motley_core::{
-    BoardView, Cell, Fact, Glyph, IllegalMove, Outcome, ParseSquareError, PerftMode, Position, Rgb, Seat,
-    SeatResult,
-};
-#[cfg(feature = "search")]
-pub use motley_core::{Evaluate, Limits, Reading, Score, Searcher};
+pub use motley_core::variant_api::*;
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, Joker, PositionError, START_FEN};

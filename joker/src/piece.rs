@@ -2,20 +2,18 @@
 
 use core::fmt;
 
-/// A side: White (seat 0, moves first) or Black (seat 1).
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Color {
-    /// White: two queens, no king.
-    White = 0,
-    /// Black: two kings, no queen.
-    Black = 1,
+motley_core::key_enum! {
+    /// A side: White (seat 0, moves first) or Black (seat 1).
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub enum Color {
+        /// White: two queens, no king.
+        White,
+        /// Black: two kings, no queen.
+        Black,
+    }
 }
 
 impl Color {
-    /// Both colours, White first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
     /// The other colour.
     #[inline]
     #[must_use]
@@ -24,13 +22,6 @@ impl Color {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
-    }
-
-    /// `0` for White, `1` for Black.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
     }
 
     /// `"white"` or `"black"`.
@@ -66,38 +57,30 @@ impl fmt::Display for Color {
     }
 }
 
-/// A kind of piece. The first three ([`Role::Pawn`], [`Role::Knight`],
-/// [`Role::Bishop`]) are the kinds that respawn and can sit on a bench or in a
-/// Joker Reserve.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Role {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King (not royal in this variant).
-    King = 5,
+motley_core::key_enum! {
+    /// A kind of piece. The first three ([`Role::Pawn`], [`Role::Knight`],
+    /// [`Role::Bishop`]) are the kinds that respawn and can sit on a bench or in a
+    /// Joker Reserve.
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub enum Role {
+        /// Pawn.
+        Pawn,
+        /// Knight.
+        Knight,
+        /// Bishop.
+        Bishop,
+        /// Rook.
+        Rook,
+        /// Queen.
+        Queen,
+        /// King (not royal in this variant).
+        King,
+    }
 }
 
 impl Role {
-    /// Every role, pawn first.
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
     /// The kinds that respawn and that benches and Joker Reserves hold.
     pub const RESPAWNING: [Role; 3] = [Role::Pawn, Role::Knight, Role::Bishop];
-
-    /// The index in [`Role::ALL`].
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
 
     /// The lower-case name (`"pawn"`, `"knight"`, …, `"king"`).
     #[must_use]
@@ -144,26 +127,11 @@ impl Role {
     pub const fn respawns(self) -> bool {
         (self as u8) < 3
     }
-
-    /// The role with index `i` in [`Role::ALL`].
-    #[inline]
-    #[must_use]
-    pub const fn from_index(i: usize) -> Option<Role> {
-        if i < 6 { Some(Role::ALL[i]) } else { None }
-    }
 }
 
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-        };
-        f.write_str(name)
+        f.write_str(self.name())
     }
 }
 

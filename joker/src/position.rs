@@ -91,76 +91,20 @@ impl Issue {
     }
 }
 
-/// A [`Setup`] is not a playable position: every [`Issue`] found.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PositionError {
-    /// The issues, in the order checked (board, castling, en passant); never empty.
-    pub issues: Vec<Issue>,
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{}: {issue}", issue.field())?;
-        }
-        Ok(())
+impl motley_core::FieldIssue for Issue {
+    fn field(&self) -> &'static str {
+        Issue::field(*self)
     }
 }
 
-impl std::error::Error for PositionError {}
+/// A [`Setup`] is not a playable position: every [`Issue`] found, in the
+/// order checked (board, castling, en passant).
+pub type PositionError = motley_core::FieldIssueList<Issue>;
 
-/// A position string could not be read as a playable position.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum FenError {
-    /// Malformed text: every problem, each with its field and byte offset.
-    Parse(ParseFenError),
-    /// Well formed, but not a valid position: every issue, and where the
-    /// text states each.
-    Invalid {
-        /// The issues.
-        error: PositionError,
-        /// The byte offset of each issue's field, in the same order as the
-        /// issues.
-        at: Vec<usize>,
-    },
-}
-
-impl fmt::Display for FenError {
-    /// A parse error as [`ParseFenError`] says it; the issues as `field:
-    /// message (byte N)`, separated by `; `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Parse(e) => e.fmt(f),
-            FenError::Invalid { error, at } => {
-                for (i, (issue, at)) in error.issues.iter().zip(at).enumerate() {
-                    if i > 0 {
-                        f.write_str("; ")?;
-                    }
-                    write!(f, "{}: {issue} (byte {at})", issue.field())?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-impl std::error::Error for FenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FenError::Parse(e) => Some(e),
-            FenError::Invalid { error, .. } => Some(error),
-        }
-    }
-}
-
-impl From<ParseFenError> for FenError {
-    fn from(e: ParseFenError) -> Self {
-        FenError::Parse(e)
-    }
-}
+/// A position string could not be read as a playable position: a
+/// [`ParseFenError`], or a [`PositionError`] with, for each issue, the byte
+/// offset of its field.
+pub type FenError = motley_core::FenError<ParseFenError, Issue>;
 
 /// A playable position of Joker's Chess, with its [`Rules`].
 ///

@@ -28,7 +28,7 @@ pub type JokerRecord = History<Joker>;
 
 #[cfg(test)]
 mod tests {
-    use motley_core::record::testing::{check_round_trips, round_trip_games};
+    use motley_core::record::testing::check_random_round_trips;
 
     use super::*;
 
@@ -158,8 +158,6 @@ mod tests {
 
     #[test]
     fn round_trips_of_random_games() {
-        let (first, games) = round_trip_games(1000);
-        let plies = check_round_trips::<JokerRecord>(first, games, 60);
-        assert!(plies > games as usize * 10, "{plies} plies");
+        check_random_round_trips::<JokerRecord>(60);
     }
 }

@@ -416,15 +416,7 @@ impl Setup {
     /// its fields (in the order of [`FIELDS`]), so that validation can name
     /// where an issue's field starts without reading the text again.
     pub(crate) fn parse_fields(text: &[u8]) -> Result<(Setup, [usize; 7]), ParseFenError> {
-        let mut fields: Vec<(usize, &[u8])> = Vec::with_capacity(7);
-        let mut start = 0;
-        for (i, &c) in text.iter().enumerate() {
-            if c == b' ' {
-                fields.push((start, &text[start..i]));
-                start = i + 1;
-            }
-        }
-        fields.push((start, &text[start..]));
+        let fields = motley_core::fen::split_fields(text);
         if fields.len() > 7 {
             return Err(ParseIssue::Trailing { at: fields[7].0 - 1 }.into());
         }
@@ -432,84 +424,13 @@ impl Setup {
             return Err(ParseIssue::Missing { field: FIELDS[fields.len()], at: text.len() }.into());
         }
         let mut issues = Vec::new();
-
-        // Board and Joker Reserve.
-        let (at, f) = fields[0];
-        let mut reserve = Pocket::EMPTY;
-        let board_part = match f.iter().position(|&c| c == b'[') {
-            Some(open) => {
-                let rest = &f[open + 1..];
-                if rest.last() == Some(&b']') {
-                    let inner = &rest[..rest.len() - 1];
-                    let reserve_issue = |at, what| ParseIssue::Reserve { at, what };
-                    if let Err(issue) = parse_pocket_into(&mut reserve, inner, at + open + 1, reserve_issue) {
-                        issues.push(issue);
-                    }
-                } else {
-                    issues.push(ParseIssue::Reserve { at: at + f.len(), what: "expected `]` at the end" });
-                }
-                &f[..open]
-            }
-            None => f,
-        };
-        let board = parse_board(board_part, at, &mut issues);
-
-        let (at, f) = fields[1];
-        let turn = match f {
-            b"w" => Color::White,
-            b"b" => Color::Black,
-            _ => {
-                issues.push(ParseIssue::Turn { at });
-                Color::White
-            }
-        };
-
-        let (at, f) = fields[2];
-        let castling = match f {
-            b"-" => Castling::NONE,
-            b"k" => Castling { king_side: true, queen_side: false },
-            b"q" => Castling { king_side: false, queen_side: true },
-            b"kq" => Castling::BOTH,
-            _ => {
-                issues.push(ParseIssue::Castling { at });
-                Castling::NONE
-            }
-        };
-
-        let (at, f) = fields[3];
-        let ep_square = match f {
-            b"-" => None,
-            _ => Square::from_ascii(f).map_or_else(
-                |_| {
-                    issues.push(ParseIssue::EnPassant { at });
-                    None
-                },
-                Some,
-            ),
-        };
-
-        let (at, f) = fields[4];
-        let halfmove_clock = parse_u16(f).unwrap_or_else(|| {
-            issues.push(ParseIssue::Clock { at });
-            0
-        });
-        let (at, f) = fields[5];
-        let ply = parse_u16(f).unwrap_or_else(|| {
-            issues.push(ParseIssue::Ply { at });
-            0
-        });
-
-        let (at, f) = fields[6];
-        let mut bench = Pocket::EMPTY;
-        let bench_issue = |at, what| ParseIssue::Bench { at, what };
-        if f.is_empty() {
-            issues.push(bench_issue(at, "expected `-` or piece letters"));
-        } else if f != b"-"
-            && let Err(issue) = parse_pocket_into(&mut bench, f, at, bench_issue)
-        {
-            issues.push(issue);
-        }
-
+        let (board, reserve) = parse_board_and_reserve(fields[0], &mut issues);
+        let turn = parse_turn(fields[1], &mut issues);
+        let castling = parse_castling(fields[2], &mut issues);
+        let ep_square = parse_en_passant(fields[3], &mut issues);
+        let halfmove_clock = parse_count(fields[4], |at| ParseIssue::Clock { at }, &mut issues);
+        let ply = parse_count(fields[5], |at| ParseIssue::Ply { at }, &mut issues);
+        let bench = parse_bench(fields[6], &mut issues);
         if !issues.is_empty() {
             issues.sort_by_key(ParseIssue::at);
             return Err(ParseFenError { issues });
@@ -519,6 +440,96 @@ impl Setup {
     }
 }
 
+/// Reads the first field, written at byte `at`: the board and, in brackets
+/// after it, the Joker Reserve. Pushes its problems to `issues`.
+fn parse_board_and_reserve((at, f): (usize, &[u8]), issues: &mut Vec<ParseIssue>) -> (Board, Pocket) {
+    let mut reserve = Pocket::EMPTY;
+    let board_part = match f.iter().position(|&c| c == b'[') {
+        Some(open) => {
+            let rest = &f[open + 1..];
+            if rest.last() == Some(&b']') {
+                let inner = &rest[..rest.len() - 1];
+                let reserve_issue = |at, what| ParseIssue::Reserve { at, what };
+                if let Err(issue) = parse_pocket_into(&mut reserve, inner, at + open + 1, reserve_issue) {
+                    issues.push(issue);
+                }
+            } else {
+                issues.push(ParseIssue::Reserve { at: at + f.len(), what: "expected `]` at the end" });
+            }
+            &f[..open]
+        }
+        None => f,
+    };
+    (parse_board(board_part, at, issues), reserve)
+}
+
+/// Reads the side to move (`w` or `b`), written at byte `at`; White after a
+/// problem, which goes to `issues`.
+fn parse_turn((at, f): (usize, &[u8]), issues: &mut Vec<ParseIssue>) -> Color {
+    match f {
+        b"w" => Color::White,
+        b"b" => Color::Black,
+        _ => {
+            issues.push(ParseIssue::Turn { at });
+            Color::White
+        }
+    }
+}
+
+/// Reads Black's castling rights (`-`, `k`, `q` or `kq`), written at byte
+/// `at`; none after a problem, which goes to `issues`.
+fn parse_castling((at, f): (usize, &[u8]), issues: &mut Vec<ParseIssue>) -> Castling {
+    match f {
+        b"-" => Castling::NONE,
+        b"k" => Castling { king_side: true, queen_side: false },
+        b"q" => Castling { king_side: false, queen_side: true },
+        b"kq" => Castling::BOTH,
+        _ => {
+            issues.push(ParseIssue::Castling { at });
+            Castling::NONE
+        }
+    }
+}
+
+/// Reads the en passant square (`-` or a square), written at byte `at`;
+/// none after a problem, which goes to `issues`.
+fn parse_en_passant((at, f): (usize, &[u8]), issues: &mut Vec<ParseIssue>) -> Option<Square> {
+    if f == b"-" {
+        return None;
+    }
+    Square::from_ascii(f).map_or_else(
+        |_| {
+            issues.push(ParseIssue::EnPassant { at });
+            None
+        },
+        Some,
+    )
+}
+
+/// Reads a count (the half-move clock or the ply count), written at byte
+/// `at`; 0 after a problem, which `issue` names in `issues`.
+fn parse_count((at, f): (usize, &[u8]), issue: fn(usize) -> ParseIssue, issues: &mut Vec<ParseIssue>) -> u16 {
+    parse_u16(f).unwrap_or_else(|| {
+        issues.push(issue(at));
+        0
+    })
+}
+
+/// Reads the reserve benches (`-` or piece letters), written at byte `at`;
+/// its problem goes to `issues`.
+fn parse_bench((at, f): (usize, &[u8]), issues: &mut Vec<ParseIssue>) -> Pocket {
+    let mut bench = Pocket::EMPTY;
+    let bench_issue = |at, what| ParseIssue::Bench { at, what };
+    if f.is_empty() {
+        issues.push(bench_issue(at, "expected `-` or piece letters"));
+    } else if f != b"-"
+        && let Err(issue) = parse_pocket_into(&mut bench, f, at, bench_issue)
+    {
+        issues.push(issue);
+    }
+    bench
+}
+
 impl FromStr for Setup {
     type Err = ParseFenError;
     fn from_str(s: &str) -> Result<Setup, ParseFenError> {
@@ -526,43 +537,17 @@ impl FromStr for Setup {
     }
 }
 
-impl Setup {
-    /// Writes rank `rank` (0 = rank 1) of the board as the position string
-    /// has it, file a first: each piece letter (`~` after a promoted one),
-    /// and each run of empty squares as its length.
-    fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            let sq = Square::new_unchecked(rank * 8 + file);
-            match self.board.piece_at(sq) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        write!(f, "{empty}")?;
-                        empty = 0;
-                    }
-                    write!(f, "{}", p.char())?;
-                    if self.board.is_promoted(sq) {
-                        f.write_str("~")?;
-                    }
-                }
-            }
-        }
-        if empty > 0 {
-            write!(f, "{empty}")?;
-        }
-        Ok(())
-    }
-}
-
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            self.write_rank(f, rank)?;
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        // Each piece letter, with `~` after a promoted one.
+        let cell = |i: usize| {
+            let sq = Square::new_unchecked(i as u8);
+            self.board.piece_at(sq).map(|p| (p, self.board.is_promoted(sq)))
+        };
+        motley_core::fen::write_board(f, 8, 8, cell, |f, (p, promoted)| {
+            write!(f, "{}", p.char())?;
+            if promoted { f.write_str("~") } else { Ok(()) }
+        })?;
         write!(f, "[{}] {} {} ", self.reserve, self.turn.char(), self.castling)?;
         match self.ep_square {
             Some(sq) => write!(f, "{sq}")?,

@@ -1,12 +1,12 @@
 //! One test (or more) per rule of `docs/rules/joker.md`.
 
-use motley_core::{Position, Seat, SeatResult};
+use motley_core::{Position, Seat, SeatResult, testing};
 use motley_joker::{
     Color, EndReason, Joker, KingPromotion, Move, Piece, PromotedRespawn, Role, Rules, Square,
 };
 
 fn pos(fen: &str) -> Joker {
-    Joker::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    testing::position(fen)
 }
 
 fn with(fen: &str, rules: Rules) -> Joker {
@@ -18,12 +18,13 @@ fn sq(name: &str) -> Square {
 }
 
 /// Plays moves, each checked for legality.
-fn play(mut p: Joker, moves: &[&str]) -> Joker {
-    for m in moves {
-        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{p}: {e}"));
-        p.play_unchecked(mv);
-    }
-    p
+fn play(p: Joker, moves: &[&str]) -> Joker {
+    testing::play_tokens(p, moves)
+}
+
+/// The position `fen` after `moves`, each checked for legality.
+fn after(fen: &str, moves: &[&str]) -> Joker {
+    testing::after(fen, moves)
 }
 
 fn legal(p: &Joker, token: &str) -> bool {
@@ -97,8 +98,7 @@ const KNIGHT_CAPTURE: &str =
 
 #[test]
 fn respawn_on_first_free_home_square() {
-    let p = pos(KNIGHT_CAPTURE);
-    let p = play(p, &["d4e5"]);
+    let p = after(KNIGHT_CAPTURE, &["d4e5"]);
     assert_eq!(at(&p, "b8"), piece(B, Role::Knight));
     assert_eq!(at(&p, "g8"), None);
     assert_eq!(p.bench().get(B, Role::Knight), 2);
@@ -108,8 +108,10 @@ fn respawn_on_first_free_home_square() {
 
 #[test]
 fn respawn_on_second_home_square_when_first_is_taken() {
-    let p = pos("rnbkkb1r/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["d4e5"]);
+    let p = after(
+        "rnbkkb1r/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppnnnbb",
+        &["d4e5"],
+    );
     assert_eq!(at(&p, "g8"), piece(B, Role::Knight));
     assert_eq!(p.bench().get(B, Role::Knight), 2);
 }
@@ -118,8 +120,8 @@ fn respawn_on_second_home_square_when_first_is_taken() {
 fn respawn_into_joker_reserve_when_every_home_square_is_taken() {
     // Three black knights on the board and two on the bench: all five the
     // game has.
-    let p = pos("rnbkkbnr/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppnnbb");
-    let p = play(p, &["d4e5"]);
+    let p =
+        after("rnbkkbnr/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppnnbb", &["d4e5"]);
     assert_eq!(p.joker_reserve().get(B, Role::Knight), 1);
     assert_eq!(p.bench().get(B, Role::Knight), 1);
     assert_eq!(
@@ -130,8 +132,8 @@ fn respawn_into_joker_reserve_when_every_home_square_is_taken() {
 
 #[test]
 fn nothing_respawns_from_an_empty_bench() {
-    let p = pos("r1bkkb1r/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppbb");
-    let p = play(p, &["d4e5"]);
+    let p =
+        after("r1bkkb1r/pppppppp/8/4n3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 3 4 PPPPPNNBppppppppbb", &["d4e5"]);
     assert_eq!(p.board().by_piece(Piece::new(B, Role::Knight)).count(), 0);
     assert!(p.joker_reserve().is_empty());
     assert_eq!(p.bench().letters(B), "ppppppppbb");
@@ -139,27 +141,35 @@ fn nothing_respawns_from_an_empty_bench() {
 
 #[test]
 fn bishops_respawn_c8_then_f8() {
-    let p = pos("rn1kk1nr/pppppppp/8/4b3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 0 4 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["d4e5"]);
+    let p = after(
+        "rn1kk1nr/pppppppp/8/4b3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 0 4 PPPPPNNBppppppppnnnbb",
+        &["d4e5"],
+    );
     assert_eq!(at(&p, "c8"), piece(B, Role::Bishop));
-    let p = pos("rnbkk1nr/pppppppp/8/4b3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 0 4 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["d4e5"]);
+    let p = after(
+        "rnbkk1nr/pppppppp/8/4b3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 0 4 PPPPPNNBppppppppnnnbb",
+        &["d4e5"],
+    );
     assert_eq!(at(&p, "f8"), piece(B, Role::Bishop));
-    let p = pos("rnbkkbnr/pppppppp/8/4b3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 0 4 PPPPPNNBppppppppnnnb");
-    let p = play(p, &["d4e5"]);
+    let p =
+        after("rnbkkbnr/pppppppp/8/4b3/3Q4/8/PPPPPPPP/RNB1QBNR[] w kq - 0 4 PPPPPNNBppppppppnnnb", &["d4e5"]);
     assert_eq!(p.joker_reserve().letters(B), "b");
 }
 
 #[test]
 fn pawns_respawn_on_the_capture_file_only() {
     // Black pawn on d5 captured: d7 is free.
-    let p = pos("rnbkkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQQBNR[] w kq - 0 2 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["e4d5"]);
+    let p = after(
+        "rnbkkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQQBNR[] w kq - 0 2 PPPPPNNBppppppppnnnbb",
+        &["e4d5"],
+    );
     assert_eq!(at(&p, "d7"), piece(B, Role::Pawn));
     assert_eq!(p.bench().get(B, Role::Pawn), 7);
     // Black pawn on d5 captured, d7 taken: into the reserve, even though c7 is free.
-    let p = pos("rnbkkbnr/pp1ppppp/8/3p4/4P3/8/PPPP1PPP/RNBQQBNR[] w kq - 0 2 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["e4d5"]);
+    let p = after(
+        "rnbkkbnr/pp1ppppp/8/3p4/4P3/8/PPPP1PPP/RNBQQBNR[] w kq - 0 2 PPPPPNNBppppppppnnnbb",
+        &["e4d5"],
+    );
     assert_eq!(at(&p, "c7"), None);
     assert_eq!(p.joker_reserve().letters(B), "p");
 }
@@ -167,14 +177,14 @@ fn pawns_respawn_on_the_capture_file_only() {
 #[test]
 fn home_squares_are_examined_after_the_capturer_moved() {
     // The capturer lands on the pawn's home square: the pawn goes to the reserve.
-    let p = pos("rnbkkbnr/pppppppp/8/8/4Q3/8/PPPP1PPP/RNB2BNR[] w kq - 0 2 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["e4e7"]);
+    let p =
+        after("rnbkkbnr/pppppppp/8/8/4Q3/8/PPPP1PPP/RNB2BNR[] w kq - 0 2 PPPPPNNBppppppppnnnbb", &["e4e7"]);
     assert_eq!(at(&p, "e7"), piece(W, Role::Queen));
     assert_eq!(p.joker_reserve().letters(B), "p");
     // The capturer leaves a home square: a white knight on b8 takes a black
     // knight on c6, and the black knight respawns on the b8 it left.
-    let p = pos("rN1kkb1r/pppppppp/2n5/8/8/8/PPPPPPPP/R1BQQBNR[] w kq - 0 4 PPPPPNBppppppppnnnbb");
-    let p = play(p, &["b8c6"]);
+    let p =
+        after("rN1kkb1r/pppppppp/2n5/8/8/8/PPPPPPPP/R1BQQBNR[] w kq - 0 4 PPPPPNBppppppppnnnbb", &["b8c6"]);
     assert_eq!(at(&p, "b8"), piece(B, Role::Knight));
     assert_eq!(at(&p, "c6"), piece(W, Role::Knight));
 }
@@ -182,13 +192,15 @@ fn home_squares_are_examined_after_the_capturer_moved() {
 #[test]
 fn white_pieces_respawn_too() {
     // A black knight takes the g1 knight: it respawns on b1.
-    let p = pos("rnbkkbnr/pppppppp/8/8/8/5n2/PPPPPPPP/R1BQQBNR[] b kq - 0 4 PPPPPNNBppppppppnnbb");
-    let p = play(p, &["f3g1"]);
+    let p =
+        after("rnbkkbnr/pppppppp/8/8/8/5n2/PPPPPPPP/R1BQQBNR[] b kq - 0 4 PPPPPNNBppppppppnnbb", &["f3g1"]);
     assert_eq!(p.to_string(), "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBnR[] w kq - 0 5 PPPPPNBppppppppnnbb");
     // A black knight takes the f1 bishop: c1 holds the other bishop and the
     // capturer stands on f1, so the bishop goes to White's Joker Reserve.
-    let p = pos("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQB1R[] b kq - 0 4 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["g8f6", "a2a3", "f6g4", "a3a4", "g4e3", "a4a5", "e3f1"]);
+    let p = after(
+        "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQB1R[] b kq - 0 4 PPPPPNNBppppppppnnnbb",
+        &["g8f6", "a2a3", "f6g4", "a3a4", "g4e3", "a4a5", "e3f1"],
+    );
     assert_eq!(p.joker_reserve().letters(W), "B");
     assert_eq!(p.bench().get(W, Role::Bishop), 0);
     assert!(legal(&p, "B@e4"));
@@ -196,15 +208,17 @@ fn white_pieces_respawn_too() {
 
 #[test]
 fn en_passant_captures_respawn() {
-    let p = pos("rnbkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQQBNR[] w kq d6 0 4 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["e5d6"]);
+    let p = after(
+        "rnbkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQQBNR[] w kq d6 0 4 PPPPPNNBppppppppnnnbb",
+        &["e5d6"],
+    );
     assert_eq!(at(&p, "d5"), None, "the passed pawn is removed");
     assert_eq!(at(&p, "d6"), piece(W, Role::Pawn));
     assert_eq!(at(&p, "d7"), piece(B, Role::Pawn), "and respawns on its file");
     assert_eq!(p.bench().get(B, Role::Pawn), 7);
     // Black takes en passant: the white pawn respawns on d2 (free).
-    let p = pos("rnbkkbnr/pppp1ppp/8/8/3Pp3/8/PPP2PPP/RNBQQBNR[] b kq d3 0 3 PPPPPNNBppppppppnnnbb");
-    let p = play(p, &["e4d3"]);
+    let p =
+        after("rnbkkbnr/pppp1ppp/8/8/3Pp3/8/PPP2PPP/RNBQQBNR[] b kq d3 0 3 PPPPPNNBppppppppnnnbb", &["e4d3"]);
     assert_eq!(at(&p, "d4"), None);
     assert_eq!(at(&p, "d2"), piece(W, Role::Pawn));
     assert_eq!(p.bench().get(W, Role::Pawn), 4);
@@ -214,12 +228,12 @@ fn en_passant_captures_respawn() {
 fn promoted_pieces_respawn_as_their_current_kind() {
     // A promoted white knight on c3 (N~) is taken: it respawns as a knight on b1.
     let fen = "3kk3/8/8/8/8/2N~5/3b4/8[] b - - 0 30 PNN";
-    let p = play(pos(fen), &["d2c3"]);
+    let p = after(fen, &["d2c3"]);
     assert_eq!(at(&p, "b1"), piece(W, Role::Knight));
     assert!(!p.board().is_promoted(sq("b1")));
     assert_eq!(p.bench().letters(W), "PN");
     // A promoted queen does not respawn.
-    let p = play(pos("3kk3/8/8/8/8/2Q~5/3b4/8[] b - - 0 30 PNN"), &["d2c3"]);
+    let p = after("3kk3/8/8/8/8/2Q~5/3b4/8[] b - - 0 30 PNN", &["d2c3"]);
     assert_eq!(p.bench().letters(W), "PNN");
     assert!(p.board().by_color(W).is_empty());
     // Option: as a pawn (crazyhouse), on the capture file.
@@ -231,7 +245,7 @@ fn promoted_pieces_respawn_as_their_current_kind() {
 
 #[test]
 fn queens_rooks_and_kings_never_respawn() {
-    let p = play(pos("3kk3/8/8/8/8/8/2r5/2Q5[] w - - 0 30 PPPPPNNBppppppppnnnbb"), &["c1c2"]);
+    let p = after("3kk3/8/8/8/8/8/2r5/2Q5[] w - - 0 30 PPPPPNNBppppppppnnnbb", &["c1c2"]);
     assert_eq!(p.bench().to_string(), "PPPPPNNBppppppppnnnbb");
     assert!(p.joker_reserve().is_empty());
     assert_eq!(p.board().occupied().count(), 3);
@@ -271,7 +285,7 @@ fn pieces_drop_anywhere_empty() {
 
 #[test]
 fn a_drop_is_a_whole_turn() {
-    let p = play(pos("3kk3/8/8/8/8/8/8/3Q4[PN] w - - 5 30 -"), &["N@c3"]);
+    let p = after("3kk3/8/8/8/8/8/8/3Q4[PN] w - - 5 30 -", &["N@c3"]);
     assert_eq!(at(&p, "c3"), piece(W, Role::Knight));
     assert_eq!(p.joker_reserve().letters(W), "P");
     assert_eq!(p.side_to_move(), B);
@@ -286,7 +300,7 @@ fn a_drop_is_a_whole_turn() {
 
 #[test]
 fn dropped_pawns_on_their_third_rank_have_no_double_step() {
-    let p = play(pos("3kk3/8/8/8/8/8/8/3Q4[P] w - - 0 30 -"), &["P@c3", "d8d7"]);
+    let p = after("3kk3/8/8/8/8/8/8/3Q4[P] w - - 0 30 -", &["P@c3", "d8d7"]);
     assert!(legal(&p, "c3c4"));
     assert!(!legal(&p, "c3c5"));
     let rules = Rules { third_rank_double_step: true, ..Rules::default() };
@@ -330,7 +344,7 @@ fn black_promotes_without_queen_and_to_king_only_with_one_king() {
     assert_eq!(p.board().by_piece(Piece::new(B, Role::King)).count(), 2);
     assert_eq!(p.to_string(), "4k3/8/8/8/8/8/8/k~6Q[] w - - 0 31 -");
     // With two kings again, no further king promotion.
-    let p = play(pos("4k3/8/8/8/8/8/pp6/7Q[] b - - 0 30 -"), &["a2a1k", "h1h2"]);
+    let p = after("4k3/8/8/8/8/8/pp6/7Q[] b - - 0 30 -", &["a2a1k", "h1h2"]);
     assert_eq!(promotions(&p, "b2", "b1"), vec![Role::Knight, Role::Bishop, Role::Rook]);
 }
 
@@ -357,12 +371,12 @@ const CASTLE: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1NB1QB1R[] b kq - 0 20 -";
 
 #[test]
 fn black_castles_both_ways() {
-    let p = play(pos(CASTLE), &["e8g8"]);
+    let p = after(CASTLE, &["e8g8"]);
     assert_eq!(at(&p, "g8"), piece(B, Role::King));
     assert_eq!(at(&p, "f8"), piece(B, Role::Rook));
     assert_eq!(at(&p, "h8"), None);
     assert_eq!(p.castling().to_string(), "-");
-    let p = play(pos(CASTLE), &["e8c8"]);
+    let p = after(CASTLE, &["e8c8"]);
     assert_eq!(at(&p, "c8"), piece(B, Role::King));
     assert_eq!(at(&p, "d8"), piece(B, Role::Rook));
     assert_eq!(at(&p, "a8"), None);
@@ -378,10 +392,10 @@ fn castling_needs_empty_squares_and_rights() {
     let p = pos("rn2k2r/pppppppp/8/8/8/8/PPPPPPPP/1NB1QB1R[] b kq - 0 20 -");
     assert!(!legal(&p, "e8c8") && legal(&p, "e8g8"));
     // Rights lost by rook and king moves.
-    let p = play(pos(CASTLE), &["h8g8", "a2a3", "g8h8", "a3a4"]);
+    let p = after(CASTLE, &["h8g8", "a2a3", "g8h8", "a3a4"]);
     assert_eq!(p.castling().to_string(), "q");
     assert!(!legal(&p, "e8g8") && legal(&p, "e8c8"));
-    let p = play(pos(CASTLE), &["e8f8", "a2a3", "f8e8", "a3a4"]);
+    let p = after(CASTLE, &["e8f8", "a2a3", "f8e8", "a3a4"]);
     assert_eq!(p.castling().to_string(), "-");
     // Right lost when the rook is captured.
     let p = play(
@@ -445,7 +459,7 @@ fn fourteen_half_move_rule() {
     let pawn = play(p, &["a2a3"]);
     assert_eq!((pawn.halfmove_clock(), pawn.end_reason()), (0, None));
     // So does a capture.
-    let capture = play(pos("3kk3/8/8/8/8/8/P7/3Q4[] w - - 13 20 -"), &["d1d8"]);
+    let capture = after("3kk3/8/8/8/8/8/P7/3Q4[] w - - 13 20 -", &["d1d8"]);
     assert_eq!((capture.halfmove_clock(), capture.end_reason()), (0, None));
     // Option: a longer limit, or none.
     let long = with("3kk3/8/8/8/8/8/P7/3Q4[] w - - 14 20 -", Rules { quiet_limit: 20, ..Rules::default() });
@@ -465,7 +479,7 @@ fn move_limit() {
 
 #[test]
 fn capturing_the_last_king_on_the_last_ply_wins_for_white() {
-    let p = play(pos("3k4/8/8/8/8/8/8/3Q4[] w - - 13 199 -"), &["d1d8"]);
+    let p = after("3k4/8/8/8/8/8/8/3Q4[] w - - 13 199 -", &["d1d8"]);
     assert_eq!(p.end_reason(), Some(EndReason::KingsCaptured));
 }
 
@@ -478,7 +492,7 @@ fn insufficient_material() {
     let p = pos("3kk3/8/8/8/8/8/8/8[N] w - - 0 20 -");
     assert_eq!(p.end_reason(), None);
     // Black captures White's last piece.
-    let p = play(pos("3kk3/8/8/8/8/8/8/3Q4[] b - - 0 20 -"), &["d8d7", "d1d7", "e8d7"]);
+    let p = after("3kk3/8/8/8/8/8/8/3Q4[] b - - 0 20 -", &["d8d7", "d1d7", "e8d7"]);
     assert_eq!(p.end_reason(), Some(EndReason::InsufficientMaterial));
     // Reported before stalemate even with Black to move.
     let p = pos("3kk3/8/8/8/8/8/8/8[] b - - 0 20 -");

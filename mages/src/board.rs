@@ -44,14 +44,22 @@ pub const fn far_rank(team: Team) -> SquareSet {
     }
 }
 
+/// Each of `pawns` that does not stand on `edge` moved one rank forward
+/// for `team` and `file_step` (-1, 0 or +1) files sideways.
+#[inline(always)]
+const fn pawn_step(team: Team, pawns: SquareSet, edge: SquareSet, file_step: i32) -> SquareSet {
+    let p = word(pawns) & !word(edge);
+    match team {
+        Team::Green => squares((p << (6 + file_step)) & word(ALL)),
+        Team::Blue => squares(p >> (6 - file_step)),
+    }
+}
+
 /// The squares of a pawn's forward step from each of `pawns`.
 #[inline]
 #[must_use]
 pub const fn pawn_pushes(team: Team, pawns: SquareSet) -> SquareSet {
-    match team {
-        Team::Green => squares((word(pawns) << 6) & word(ALL)),
-        Team::Blue => squares(word(pawns) >> 6),
-    }
+    pawn_step(team, pawns, SquareSet::EMPTY, 0)
 }
 
 /// The forward diagonal toward file `a` ("duskward", the same for both
@@ -59,22 +67,14 @@ pub const fn pawn_pushes(team: Team, pawns: SquareSet) -> SquareSet {
 #[inline]
 #[must_use]
 pub const fn pawn_dusk(team: Team, pawns: SquareSet) -> SquareSet {
-    let p = word(pawns) & !word(FILE_A);
-    match team {
-        Team::Green => squares((p << 5) & word(ALL)),
-        Team::Blue => squares(p >> 7),
-    }
+    pawn_step(team, pawns, FILE_A, -1)
 }
 
 /// The forward diagonal toward file `f` ("dawnward") of each of `pawns`.
 #[inline]
 #[must_use]
 pub const fn pawn_dawn(team: Team, pawns: SquareSet) -> SquareSet {
-    let p = word(pawns) & !word(FILE_F);
-    match team {
-        Team::Green => squares((p << 7) & word(ALL)),
-        Team::Blue => squares(p >> 5),
-    }
+    pawn_step(team, pawns, FILE_F, 1)
 }
 
 /// The squares from which `team`'s pawns engage the squares of `dusk` on

@@ -24,16 +24,7 @@ pub use game::{Match, MatchError, MatchEvent, RefereeEvent};
 pub use model::{DEFAULT_MODEL, ModelError, Odds, OutcomeModel};
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
-/// The `rand` that [`Position::play_random`] takes a generator of (behind
-/// the `rand` feature), so that its version always matches.
-#[cfg(feature = "rand")]
-pub use motley_core::rand;
-pub use motley_core::{
-    BoardView, Cell, Fact, Glyph, IllegalMove, Outcome, ParseSquareError, PerftMode, Position, Rgb, Seat,
-    SeatResult,
-};
-#[cfg(feature = "search")]
-pub use motley_core::{Evaluate, Limits, Reading, Score, Searcher};
+pub use motley_core::variant_api::*;
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
 pub use piece::{Piece, Role, Team};
 pub use position::{Issue, Mages, MoveList, ParseMagesError, PositionError, Problem};

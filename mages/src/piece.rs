@@ -3,23 +3,21 @@
 
 use core::fmt;
 
-use motley_core::{Key, Seat};
+use motley_core::Seat;
 
-/// One of the two teams. Green moves first and is seat 0; Blue is seat 1.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Team {
-    /// Starts on ranks 1–2, moves first, upper-case letters.
-    Green = 0,
-    /// Starts on ranks 7–8, lower-case letters.
-    Blue = 1,
+motley_core::key_enum! {
+    /// One of the two teams. Green moves first and is seat 0; Blue is seat 1.
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+    pub enum Team {
+        /// Starts on ranks 1–2, moves first, upper-case letters.
+        Green,
+        /// Starts on ranks 7–8, lower-case letters.
+        Blue,
+    }
 }
 
 impl Team {
-    /// Both teams, Green first.
-    pub const ALL: [Team; 2] = [Team::Green, Team::Blue];
-
     /// The other team.
     #[inline]
     #[must_use]
@@ -28,13 +26,6 @@ impl Team {
             Team::Green => Team::Blue,
             Team::Blue => Team::Green,
         }
-    }
-
-    /// `0` for Green, `1` for Blue.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
     }
 
     /// The seat playing this team (Green is seat 0).
@@ -98,37 +89,25 @@ impl fmt::Display for Team {
     }
 }
 
-impl Key for Team {
-    const COUNT: usize = 2;
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
+motley_core::key_enum! {
+    /// The kind of a board player.
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+    pub enum Role {
+        /// `R`: one square in any direction; losing it loses the game.
+        Royal,
+        /// `C`: any distance along a rank, file or diagonal (a chess queen).
+        Counselor,
+        /// `H`: any distance diagonally (a chess bishop).
+        Chariot,
+        /// `S`: any distance along a rank or file (a chess rook).
+        Shaman,
+        /// `P`: one square forward; engages the two forward diagonals.
+        Pawn,
     }
-    fn from_index(i: usize) -> Option<Self> {
-        Team::ALL.get(i).copied()
-    }
-}
-
-/// The kind of a board player.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Role {
-    /// `R`: one square in any direction; losing it loses the game.
-    Royal = 0,
-    /// `C`: any distance along a rank, file or diagonal (a chess queen).
-    Counselor = 1,
-    /// `H`: any distance diagonally (a chess bishop).
-    Chariot = 2,
-    /// `S`: any distance along a rank or file (a chess rook).
-    Shaman = 3,
-    /// `P`: one square forward; engages the two forward diagonals.
-    Pawn = 4,
 }
 
 impl Role {
-    /// Every role, in index order.
-    pub const ALL: [Role; 5] = [Role::Royal, Role::Counselor, Role::Chariot, Role::Shaman, Role::Pawn];
     /// What a pawn may promote to, in the order move lists use.
     pub const PROMOTIONS: [Role; 3] = [Role::Counselor, Role::Chariot, Role::Shaman];
 
@@ -222,17 +201,6 @@ impl Role {
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl Key for Role {
-    const COUNT: usize = 5;
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn from_index(i: usize) -> Option<Self> {
-        Role::ALL.get(i).copied()
     }
 }
 

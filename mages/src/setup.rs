@@ -336,15 +336,7 @@ impl Setup {
 
     /// Parses a position string, recording where its parts start.
     pub(crate) fn parse(s: &[u8]) -> Result<(Setup, Spans), ParseSetupError> {
-        let mut fields = Vec::new();
-        let mut start = 0;
-        for (i, &c) in s.iter().enumerate() {
-            if c == b' ' {
-                fields.push((start, &s[start..i]));
-                start = i + 1;
-            }
-        }
-        fields.push((start, &s[start..]));
+        let fields = motley_core::fen::split_fields(s);
         if let Some(&(at, _)) = fields.get(7) {
             return Err(ParseIssue::Trailing { at }.into());
         }
@@ -423,39 +415,10 @@ impl FromStr for Setup {
     }
 }
 
-impl Setup {
-    /// Writes rank `rank` (0 = rank 1) of the board as the position string
-    /// has it, file a first: each piece letter, and each run of empty
-    /// squares as its length.
-    fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: u8) -> fmt::Result {
-        let mut empty = 0;
-        for sq in Square::all().filter(|sq| sq.rank().index() == rank) {
-            match self.board.piece_at(sq) {
-                Some(p) => {
-                    if empty > 0 {
-                        write!(f, "{empty}")?;
-                        empty = 0;
-                    }
-                    write!(f, "{}", p.char())?;
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            write!(f, "{empty}")?;
-        }
-        Ok(())
-    }
-}
-
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            self.write_rank(f, rank)?;
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        let cell = |i: usize| self.board.piece_at(Square::new_unchecked(i as u8));
+        motley_core::fen::write_board(f, 6, 8, cell, |f, p| write!(f, "{}", p.char()))?;
         write!(f, " {}", self.turn.char())?;
         match self.pending {
             Some((a, b)) => write!(f, " {a}{b}")?,

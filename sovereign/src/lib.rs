@@ -23,16 +23,7 @@ pub use end::EndReason;
 pub use game::{Game, GameError, StartChoice};
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
-/// The `rand` that [`Position::play_random`] takes a generator of (behind
-/// the `rand` feature), so that its version always matches.
-#[cfg(feature = "rand")]
-pub use motley_core::rand;
-pub use motley_core::{
-    BoardView, Cell, Fact, Glyph, IllegalMove, Outcome, ParseSquareError, PerftMode, Position, Rgb, Seat,
-    SeatResult,
-};
-#[cfg(feature = "search")]
-pub use motley_core::{Evaluate, Limits, Reading, Score, Searcher};
+pub use motley_core::variant_api::*;
 pub use moves::{MAX_MOVES, Move, MoveList, MoveToken, ParseMoveError};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, Issue, PositionError, START_FEN, Sovereign};

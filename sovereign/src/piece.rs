@@ -4,68 +4,39 @@ use core::fmt;
 
 use motley_core::Rgb;
 
-/// One of the twelve army colours (§2). The declaration order is the index
-/// order used by every table; the letter is the one of the community FEN.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[repr(u8)]
-pub enum Color {
-    /// White (`w`), achromatic.
-    White = 0,
-    /// Ash, light grey (`a`), achromatic.
-    Ash = 1,
-    /// Slate, dark grey (`s`), achromatic.
-    Slate = 2,
-    /// Black (`b`), achromatic.
-    Black = 3,
-    /// Pink (`p`).
-    Pink = 4,
-    /// Red (`r`).
-    Red = 5,
-    /// Orange (`o`).
-    Orange = 6,
-    /// Yellow (`y`).
-    Yellow = 7,
-    /// Green (`g`).
-    Green = 8,
-    /// Cyan, light blue (`c`).
-    Cyan = 9,
-    /// Navy, dark blue (`n`).
-    Navy = 10,
-    /// Violet (`v`).
-    Violet = 11,
+motley_core::key_enum! {
+    /// One of the twelve army colours (§2). The declaration order is the index
+    /// order used by every table; the letter is the one of the community FEN.
+    #[repr(u8)]
+    pub enum Color {
+        /// White (`w`), achromatic.
+        White,
+        /// Ash, light grey (`a`), achromatic.
+        Ash,
+        /// Slate, dark grey (`s`), achromatic.
+        Slate,
+        /// Black (`b`), achromatic.
+        Black,
+        /// Pink (`p`).
+        Pink,
+        /// Red (`r`).
+        Red,
+        /// Orange (`o`).
+        Orange,
+        /// Yellow (`y`).
+        Yellow,
+        /// Green (`g`).
+        Green,
+        /// Cyan, light blue (`c`).
+        Cyan,
+        /// Navy, dark blue (`n`).
+        Navy,
+        /// Violet (`v`).
+        Violet,
+    }
 }
 
 impl Color {
-    /// All twelve colours in index order.
-    pub const ALL: [Color; 12] = [
-        Color::White,
-        Color::Ash,
-        Color::Slate,
-        Color::Black,
-        Color::Pink,
-        Color::Red,
-        Color::Orange,
-        Color::Yellow,
-        Color::Green,
-        Color::Cyan,
-        Color::Navy,
-        Color::Violet,
-    ];
-
-    /// The index `0..12`.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The colour with index `i`.
-    #[inline]
-    #[must_use]
-    pub const fn from_index(i: usize) -> Option<Color> {
-        if i < 12 { Some(Color::ALL[i]) } else { None }
-    }
-
     /// The FEN letter.
     #[must_use]
     pub const fn letter(self) -> char {
@@ -133,35 +104,26 @@ impl fmt::Display for Color {
     }
 }
 
-/// A piece kind.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[repr(u8)]
-pub enum Role {
-    /// King.
-    King = 0,
-    /// Queen (range 8).
-    Queen = 1,
-    /// Rook (range 8).
-    Rook = 2,
-    /// Bishop (range 8).
-    Bishop = 3,
-    /// Knight.
-    Knight = 4,
-    /// Pawn (moves toward the centre, §6.3).
-    Pawn = 5,
+motley_core::key_enum! {
+    /// A piece kind.
+    #[repr(u8)]
+    pub enum Role {
+        /// King.
+        King,
+        /// Queen (range 8).
+        Queen,
+        /// Rook (range 8).
+        Rook,
+        /// Bishop (range 8).
+        Bishop,
+        /// Knight.
+        Knight,
+        /// Pawn (moves toward the centre, §6.3).
+        Pawn,
+    }
 }
 
 impl Role {
-    /// All six roles in index order.
-    pub const ALL: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
-
-    /// The index `0..6`.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The pieces a pawn may promote to, in notation order (§9).
     pub const PROMOTIONS: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
 

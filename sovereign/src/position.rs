@@ -1,8 +1,6 @@
 //! [`Sovereign`], the validated two-player position, and the validation shared
 //! with Royale.
 
-use core::fmt;
-
 use motley_core::{Outcome, PerftMode, Position, Seat};
 
 use crate::board::{Board, CENTER, COLOR_SQUARES, Square};
@@ -117,92 +115,28 @@ impl Issue {
     }
 }
 
-/// A [`Setup`] is not a playable position: every [`Issue`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    /// The issues, in the order checked (turn, owned colours, kings, squares
-    /// of colour, the promotion zone; check only alone); never empty.
-    pub issues: Vec<Issue>,
-}
-
-impl fmt::Display for PositionError {
-    /// Each issue as `field: message`, separated by `; `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, issue) in self.issues.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{}: {issue}", issue.field())?;
-        }
-        Ok(())
+impl motley_core::FieldIssue for Issue {
+    fn field(&self) -> &'static str {
+        Issue::field(self)
     }
 }
 
-impl std::error::Error for PositionError {}
+/// A [`Setup`] is not a playable position: every [`Issue`] found, in the
+/// order checked (turn, owned colours, kings, squares of colour, the
+/// promotion zone; check only alone).
+pub type PositionError = motley_core::FieldIssueList<Issue>;
 
-impl From<Issue> for PositionError {
-    fn from(issue: Issue) -> Self {
-        PositionError { issues: vec![issue] }
-    }
-}
+/// A position string could not be read as a position: a [`ParseFenError`],
+/// or a [`PositionError`] with, for each issue, the byte offset where the
+/// text states it: the piece for an issue on a square, else the start of
+/// the issue's field.
+pub type FenError = motley_core::FenError<ParseFenError, Issue>;
 
-/// A position string could not be read as a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
-    /// The text is malformed: every problem, each with its field and byte offset.
-    Parse(ParseFenError),
-    /// The text is well formed but not a playable position: every issue, and
-    /// where the text states each.
-    Invalid {
-        /// The issues.
-        error: PositionError,
-        /// The byte offset of each issue, in the same order: the piece for an
-        /// issue on a square, else the start of the issue's field.
-        at: Vec<usize>,
-    },
-}
-
-impl FenError {
-    /// Locates every issue of `error` in the position string parsed into
-    /// `setup` and `spans`.
-    pub(crate) fn invalid(error: PositionError, setup: &Setup, spans: &Spans) -> Self {
-        let at = error.issues.iter().map(|issue| issue.at(spans, setup)).collect();
-        FenError::Invalid { error, at }
-    }
-}
-
-impl fmt::Display for FenError {
-    /// A parse error as [`ParseFenError`] says it; the issues as `field:
-    /// message (byte N)`, separated by `; `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Parse(e) => e.fmt(f),
-            FenError::Invalid { error, at } => {
-                for (i, (issue, at)) in error.issues.iter().zip(at).enumerate() {
-                    if i > 0 {
-                        f.write_str("; ")?;
-                    }
-                    write!(f, "{}: {issue} (byte {at})", issue.field())?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-impl std::error::Error for FenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FenError::Parse(e) => Some(e),
-            FenError::Invalid { error, .. } => Some(error),
-        }
-    }
-}
-
-impl From<ParseFenError> for FenError {
-    fn from(e: ParseFenError) -> Self {
-        FenError::Parse(e)
-    }
+/// Locates every issue of `error` in the position string parsed into
+/// `setup` and `spans`.
+pub(crate) fn invalid_fen(error: PositionError, setup: &Setup, spans: &Spans) -> FenError {
+    let at = error.issues.iter().map(|issue| issue.at(spans, setup)).collect();
+    FenError::Invalid { error, at }
 }
 
 /// Validates a setup into a state (shared by both games), reporting every
@@ -385,8 +319,7 @@ macro_rules! shared_api {
                 rules: $crate::rules::Rules,
             ) -> Result<Self, $crate::position::FenError> {
                 let (setup, spans) = $crate::setup::Setup::parse_spanned(text, $seats)?;
-                Self::from_setup(&setup, rules)
-                    .map_err(|e| $crate::position::FenError::invalid(e, &setup, &spans))
+                Self::from_setup(&setup, rules).map_err(|e| $crate::position::invalid_fen(e, &setup, &spans))
             }
 
             /// The start position under `rules`.

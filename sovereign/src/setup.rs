@@ -523,39 +523,9 @@ fn parse_squares<'a>(text: &'a str, at: usize, issues: &mut Vec<ParseIssue>) -> 
     out
 }
 
-impl Setup {
-    /// Writes rank `rank` (0 = rank 1) of the board as the position string
-    /// has it, file a first: each piece, and each run of empty squares as
-    /// its length.
-    fn write_rank(&self, f: &mut fmt::Formatter<'_>, rank: usize) -> fmt::Result {
-        let mut run = 0;
-        for file in 0..16 {
-            match self.board[file + 16 * rank] {
-                Some(p) => {
-                    if run > 0 {
-                        write!(f, "{run}")?;
-                        run = 0;
-                    }
-                    write!(f, "{p}")?;
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            write!(f, "{run}")?;
-        }
-        Ok(())
-    }
-}
-
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..16).rev() {
-            self.write_rank(f, rank)?;
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        motley_core::fen::write_board(f, 16, 16, |i| self.board[i], |f, p| write!(f, "{p}"))?;
         write!(f, " {}", self.turn + 1)?;
         for s in 0..usize::from(self.seats) {
             write!(f, " {}", self.owned[s].letter())?;

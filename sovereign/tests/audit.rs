@@ -30,6 +30,13 @@ fn sq(s: &str) -> motley_sovereign::Square {
     s.parse().unwrap()
 }
 
+/// Plays each legal move in turn, given in notation.
+fn play_all(p: &mut Sovereign, tokens: &[&str]) {
+    for token in tokens {
+        play(p, token);
+    }
+}
+
 // §6.3 pawns ----------------------------------------------------------------
 
 #[test]
@@ -37,13 +44,11 @@ fn s6_3_two_step_again_after_capturing_onto_ring_two_and_ring_one() {
     // d3 x e2 (file closer) lands on ring 2: the pawn may two-step again.
     let mut p = pos(&[("a8", "wk"), ("p9", "bk"), ("d3", "wp"), ("e2", "bn"), ("a13", "bn")], "1 w b - 0");
     assert!(has(&p, "d3e2"));
-    play(&mut p, "d3e2");
-    play(&mut p, "a13c12");
+    play_all(&mut p, &["d3e2", "a13c12"]);
     assert_eq!(moves_from(&p, "e2"), sorted(&["e2e3", "e2e4", "e2f2"]));
     // e2 x f1 (file closer, rank further) lands on ring 1: f2, f3 (two-step), g1.
     let mut p = pos(&[("a8", "wk"), ("p9", "bk"), ("e2", "wp"), ("f1", "bn"), ("a13", "bn")], "1 w b - 0");
-    play(&mut p, "e2f1");
-    play(&mut p, "a13c12");
+    play_all(&mut p, &["e2f1", "a13c12"]);
     assert_eq!(moves_from(&p, "f1"), sorted(&["f1f2", "f1f3", "f1g1"]));
 }
 
@@ -313,10 +318,7 @@ fn castles(p: &Sovereign) -> Vec<String> {
 #[test]
 fn s8_rights_lost_when_the_rook_leaves_and_returns() {
     let mut p: Sovereign = T13A.parse().unwrap();
-    play(&mut p, "l1l2");
-    play(&mut p, "i16i15");
-    play(&mut p, "l2l1");
-    play(&mut p, "i15i16");
+    play_all(&mut p, &["l1l2", "i16i15", "l2l1", "i15i16"]);
     assert_eq!(
         castles(&p),
         sorted(&["castle:i1d1", "castle:i1e1", "castle:i1f1", "castle:i1g1", "castle:i1h1"])
@@ -333,9 +335,7 @@ fn s8_rights_lost_when_anything_moves_onto_the_rook_square() {
     let mut p = pos(&[("i1", "wk"), ("i16", "bk"), ("l1", "wr"), ("l3", "wr")], "1 w b L 0");
     play(&mut p, "l1k1");
     assert!(p.castling_rights().is_empty());
-    play(&mut p, "i16i15");
-    play(&mut p, "l3l1");
-    play(&mut p, "i15i16");
+    play_all(&mut p, &["i16i15", "l3l1", "i15i16"]);
     assert!(p.castling_rights().is_empty());
     assert!(castles(&p).is_empty());
 }
@@ -343,10 +343,7 @@ fn s8_rights_lost_when_anything_moves_onto_the_rook_square() {
 #[test]
 fn s8_rights_lost_when_the_king_moves_and_returns() {
     let mut p: Sovereign = T13A.parse().unwrap();
-    play(&mut p, "i1i2");
-    play(&mut p, "i16i15");
-    play(&mut p, "i2i1");
-    play(&mut p, "i15i16");
+    play_all(&mut p, &["i1i2", "i16i15", "i2i1", "i15i16"]);
     assert!(castles(&p).is_empty());
     assert!(p.castling_rights().is_empty());
 }
@@ -389,8 +386,7 @@ fn s8_castling_with_a_rook_controlled_through_a_chain_and_losing_it() {
         sorted(&["castle:i1d1", "castle:i1e1", "castle:i1f1", "castle:i1g1", "castle:i1h1"])
     );
     // Moving the red knight off the pink square breaks the chain.
-    play(&mut p, "i6g5");
-    play(&mut p, "i16i15");
+    play_all(&mut p, &["i6g5", "i16i15"]);
     assert!(castles(&p).is_empty());
     // The right itself survives (control changes do not affect rights).
     assert!(p.castling_rights().contains(sq("c1")));

@@ -32,41 +32,50 @@ fn random_games<P: Position>(mut check: impl FnMut(&P, u64, usize)) -> usize {
     checked
 }
 
-#[test]
-fn sovereign_prints_and_reads_back_every_reached_position() {
+/// Prints every position of the random games and reads it back: it parses,
+/// prints the same, has the same hash, and `check` (given the position, the
+/// one read and where it was reached) finds it the same. A clock is written,
+/// as field `fields + 1`, exactly when `has_clock`, and the games reach
+/// positions with a clock.
+fn check_read_back<P: Position>(fields: usize, has_clock: impl Fn(&P) -> bool, check: impl Fn(&P, &P, &str)) {
     let mut with_clock = 0;
-    let n = random_games::<Sovereign>(|pos, seed, ply| {
+    let n = random_games::<P>(|pos, seed, ply| {
         let fen = pos.fen();
-        let again = Sovereign::from_fen(&fen).unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {fen}: {e}"));
+        let again = P::from_fen(&fen).unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {fen}: {e}"));
         assert_eq!(again.fen(), fen, "seed {seed} ply {ply}");
         assert_eq!(again.zobrist(), pos.zobrist(), "seed {seed} ply {ply}: {fen}");
-        assert_eq!(again.halfmove_clock(), pos.halfmove_clock(), "seed {seed} ply {ply}: {fen}");
-        assert_eq!(&again, pos, "seed {seed} ply {ply}: {fen}");
-        // The clock is written exactly when it is not zero.
-        assert_eq!(fen.split(' ').count(), if pos.halfmove_clock() == 0 { 6 } else { 7 }, "{fen}");
-        with_clock += usize::from(pos.halfmove_clock() != 0);
+        check(pos, &again, &format!("seed {seed} ply {ply}: {fen}"));
+        let clock = has_clock(pos);
+        assert_eq!(fen.split(' ').count(), if clock { fields + 1 } else { fields }, "{fen}");
+        with_clock += usize::from(clock);
     });
     assert!(n > 1000, "{n} positions");
     assert!(with_clock > n / 4, "the games reach positions with a clock: {with_clock} of {n}");
 }
 
 #[test]
+fn sovereign_prints_and_reads_back_every_reached_position() {
+    check_read_back::<Sovereign>(
+        6,
+        |pos| pos.halfmove_clock() != 0,
+        |pos, again, at| {
+            assert_eq!(again.halfmove_clock(), pos.halfmove_clock(), "{at}");
+            assert_eq!(again, pos, "{at}");
+        },
+    );
+}
+
+#[test]
 fn royale_prints_and_reads_back_every_reached_position() {
-    let mut with_clock = 0;
-    let n = random_games::<Royale>(|pos, seed, ply| {
-        let fen = pos.fen();
-        let again = Royale::from_fen(&fen).unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {fen}: {e}"));
-        assert_eq!(again.fen(), fen, "seed {seed} ply {ply}");
-        assert_eq!(again.zobrist(), pos.zobrist(), "seed {seed} ply {ply}: {fen}");
-        assert_eq!(again.to_setup(), pos.to_setup(), "seed {seed} ply {ply}: {fen}");
-        assert_eq!(again.legal_moves(), pos.legal_moves(), "seed {seed} ply {ply}: {fen}");
-        assert_eq!(again.outcome(), pos.outcome(), "seed {seed} ply {ply}: {fen}");
-        let clock = pos.quiet_plies().unwrap();
-        assert_eq!(fen.split(' ').count(), if clock == 0 { 8 } else { 9 }, "{fen}");
-        with_clock += usize::from(clock != 0);
-    });
-    assert!(n > 1000, "{n} positions");
-    assert!(with_clock > n / 4, "the games reach positions with a clock: {with_clock} of {n}");
+    check_read_back::<Royale>(
+        8,
+        |pos| pos.quiet_plies().unwrap() != 0,
+        |pos, again, at| {
+            assert_eq!(again.to_setup(), pos.to_setup(), "{at}");
+            assert_eq!(again.legal_moves(), pos.legal_moves(), "{at}");
+            assert_eq!(again.outcome(), pos.outcome(), "{at}");
+        },
+    );
 }
 
 #[test]

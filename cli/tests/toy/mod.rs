@@ -10,7 +10,7 @@
 
 #![allow(dead_code, reason = "each test binary uses part of the toy")]
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use arrayvec::ArrayVec;
 use motley_core::{BoardView, Cell, Fact, Glyph, Outcome, Position, Rgb, Seat};
@@ -79,30 +79,11 @@ fn parse_square(s: &str) -> Option<u8> {
 
 impl fmt::Display for Toy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..4u8).rev() {
-            let mut empty = 0;
-            for file in 0..4u8 {
-                let sq = rank * 4 + file;
-                let piece =
-                    if self.kings[0] == sq { Some('K') } else { (self.kings[1] == sq).then_some('k') };
-                match piece {
-                    Some(c) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                        }
-                        empty = 0;
-                        write!(f, "{c}")?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        let cell = |i: usize| {
+            let sq = i as u8;
+            if self.kings[0] == sq { Some('K') } else { (self.kings[1] == sq).then_some('k') }
+        };
+        motley_core::fen::write_board(f, 4, 4, cell, |f, c| f.write_char(c))?;
         write!(f, " {} {}", if self.turn == 0 { 'w' } else { 'b' }, self.ply)
     }
 }

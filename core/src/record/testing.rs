@@ -101,3 +101,15 @@ pub fn check_round_trips<N: Notation>(first: u64, games: u64, max_plies: usize) 
 pub fn round_trip_games(default: u64) -> (u64, u64) {
     crate::testing::full_soak(default).unwrap_or((0, default))
 }
+
+/// [`check_round_trips`] over the [`round_trip_games`] (1000 by default)
+/// of at most `max_plies` entries, which must average more than ten plies
+/// a game so that the check reads real games.
+///
+/// # Panics
+/// As [`check_round_trips`], or with the plies checked if there are too few.
+pub fn check_random_round_trips<N: Notation>(max_plies: usize) {
+    let (first, games) = round_trip_games(1000);
+    let plies = check_round_trips::<N>(first, games, max_plies);
+    assert!(plies > games as usize * 10, "{plies} plies");
+}

@@ -4,9 +4,8 @@
 //! own tests run once.
 
 use motley_core::{Position, testing};
-use motley_joker::{Color, EndReason, Joker, Move, PerftMode, Role};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use motley_joker::{Color, EndReason, Joker, Move, Role};
+use rand::Rng;
 
 /// The black kings on the board.
 fn black_kings(pos: &Joker) -> usize {
@@ -17,10 +16,7 @@ fn black_kings(pos: &Joker) -> usize {
 pub fn check_position(pos: &Joker) -> Result<(), String> {
     let text = testing::check_reparse(pos)?;
     let moves = pos.legal_moves();
-    let perft1 = pos.perft(1, PerftMode::Decision);
-    if perft1 != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
-        return Err(format!("{text}: perft(1) {perft1} != {} legal moves", moves.len()));
-    }
+    testing::check_move_counts(pos, &text, moves.len())?;
     let outcome = Position::outcome(pos);
     if moves.is_empty() != outcome.is_some() {
         return Err(format!("{text}: {} legal moves but outcome {outcome:?}", moves.len()));
@@ -75,21 +71,13 @@ pub fn check_position(pos: &Joker) -> Result<(), String> {
 /// Plays one seeded random game to its end (at most `max_plies`), checking
 /// every position; returns the final position.
 pub fn random_game(seed: u64, max_plies: u32) -> Result<Joker, String> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Joker::start();
-    for _ in 0..max_plies {
-        check_position(&pos)?;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
+    testing::random_walk(seed, Joker::start(), max_plies, check_position, |pos, moves, rng| {
         let mv = moves[rng.random_range(0..moves.len())];
         let hash_before = pos.zobrist();
         pos.play(mv).map_err(|e| format!("legal move rejected: {e}"))?;
         if pos.zobrist() == hash_before {
             return Err(format!("{pos}: hash unchanged by {mv}"));
         }
-    }
-    check_position(&pos)?;
-    Ok(pos)
+        Ok(())
+    })
 }

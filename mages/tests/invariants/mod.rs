@@ -5,8 +5,7 @@
 
 use motley_core::{PerftMode, Position, testing};
 use motley_mages::{DEFAULT_MODEL, EndReason, Mages, Move, Resolution, Team};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 /// The perft(1) counts the crate documents, computed from the legal inputs:
 /// a declaration counts its challenger resolutions (decision) or its
@@ -130,18 +129,11 @@ pub fn check_position(pos: &Mages) -> Result<(), String> {
 /// Plays one seeded random game (uniform over the legal actions, sometimes
 /// heretical) for at most `max_plies` inputs, checking every position.
 pub fn random_game(seed: u64, max_plies: u32) -> Result<Mages, String> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Mages::start();
-    for _ in 0..max_plies {
-        check_position(&pos)?;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
+    testing::random_walk(seed, Mages::start(), max_plies, check_position, |pos, moves, rng| {
         // Odd seeds resolve engagements with the outcome model (no fouls),
         // even seeds uniformly over every legal input (fouls included).
         let mut mv = if seed % 2 == 1 && pos.pending().is_some() {
-            pos.random_move(&DEFAULT_MODEL, &mut rng).ok_or_else(|| format!("{pos}: no random input"))?
+            pos.random_move(&DEFAULT_MODEL, rng).ok_or_else(|| format!("{pos}: no random input"))?
         } else {
             moves[rng.random_range(0..moves.len())]
         };
@@ -153,7 +145,6 @@ pub fn random_game(seed: u64, max_plies: u32) -> Result<Mages, String> {
             return Err(format!("{pos}: {token} does not parse"));
         }
         pos.play_unchecked(mv);
-    }
-    check_position(&pos)?;
-    Ok(pos)
+        Ok(())
+    })
 }

@@ -1,39 +1,23 @@
 //! Helpers shared by the composed-position test files.
 
+use std::fmt::Write as _;
+
 use motley_core::Position;
 use motley_sovereign::Sovereign;
 
 /// Builds a position string from `(square, piece)` pairs (`("e4", "wp")`)
 /// and the fields after the board.
-#[allow(clippy::needless_range_loop)] // reason: the grid is walked by coordinates
 pub fn fen(pieces: &[(&str, &str)], rest: &str) -> String {
-    let mut grid = [[""; 16]; 16];
+    let mut grid = [""; 256];
     for (sq, p) in pieces {
         let f = (sq.as_bytes()[0] - b'a') as usize;
         let r: usize = sq[1..].parse::<usize>().unwrap() - 1;
-        grid[r][f] = p;
+        grid[f + 16 * r] = p;
     }
-    let mut rows = Vec::new();
-    for r in (0..16).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for f in 0..16 {
-            if grid[r][f].is_empty() {
-                run += 1;
-            } else {
-                if run > 0 {
-                    s += &run.to_string();
-                    run = 0;
-                }
-                s += grid[r][f];
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        rows.push(s);
-    }
-    format!("{} {rest}", rows.join("/"))
+    let mut text = String::new();
+    let cell = |i: usize| Some(grid[i]).filter(|p| !p.is_empty());
+    motley_core::fen::write_board(&mut text, 16, 16, cell, |f, p| f.write_str(p)).unwrap();
+    format!("{text} {rest}")
 }
 
 /// The two-player position built by [`fen`].

@@ -3,7 +3,7 @@
 //! (a few seeds under proptest) and `soak.rs` (many seeds), so that each
 //! suite's own tests run once.
 
-use motley_core::{BoardView, PerftMode, Position, Seat};
+use motley_core::{BoardView, Position, Seat, testing};
 use motley_sovereign::{EndReason, Game, Issue, PositionError, Royale, Rules, Sovereign, StartChoice};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -81,13 +81,7 @@ pub fn check_sovereign(pos: &Sovereign, deep: Deep) -> Result<(), String> {
         return Err(format!("{text}: reparsed position differs beyond the halfmove clock"));
     }
     let moves = pos.legal_moves();
-    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
-        return Err(format!(
-            "{text}: perft(1) {} != {} legal moves",
-            pos.perft(1, PerftMode::Decision),
-            moves.len()
-        ));
-    }
+    testing::check_move_counts(pos, &text, moves.len())?;
     let outcome = pos.outcome();
     let expected = match (moves.is_empty(), pos.is_check()) {
         (false, _) => None,
@@ -152,14 +146,7 @@ pub fn check_royale(pos: &Royale) -> Result<(), String> {
         return Err(format!("{text}: reparsed position or its hash differs"));
     }
     let moves = pos.legal_moves();
-    if pos.perft(1, PerftMode::Decision) != moves.len() as u64 || pos.count_legal() != moves.len() as u64 {
-        return Err(format!(
-            "{text}: perft(1) {} or count_legal {} != {} legal moves",
-            pos.perft(1, PerftMode::Decision),
-            pos.count_legal(),
-            moves.len()
-        ));
-    }
+    testing::check_move_counts(pos, &text, moves.len())?;
     let outcome = pos.outcome();
     if moves.is_empty() != outcome.is_some() {
         return Err(format!("{text}: {} legal moves but outcome {outcome:?}", moves.len()));
@@ -251,17 +238,8 @@ pub fn random_game(seed: u64, max_plies: u32, sample: Option<usize>) -> Result<G
 
 /// Plays a seeded random Royale game for at most `max_plies` plies.
 pub fn random_royale(seed: u64, max_plies: u32) -> Result<Royale, String> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Royale::start();
-    for _ in 0..max_plies {
-        check_royale(&pos)?;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Ok(pos);
-        }
+    testing::random_walk(seed, Royale::start(), max_plies, check_royale, |pos, moves, rng| {
         let mv = moves[rng.random_range(0..moves.len())];
-        pos.play(mv).map_err(|e| format!("{pos}: legal {mv} rejected: {e}"))?;
-    }
-    check_royale(&pos)?;
-    Ok(pos)
+        pos.play(mv).map_err(|e| format!("{pos}: legal {mv} rejected: {e}"))
+    })
 }
