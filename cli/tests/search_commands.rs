@@ -605,22 +605,29 @@ fn a_search_stopped_before_depth_1_answers_with_depth_1() {
     assert_eq!((r.best, r.depth), (None, 0));
 }
 
+/// The last `info depth <depth>` line of a UCI search of `variant` after
+/// `setting` (option lines) from the start position and `moves`.
+fn last_info(variant: &str, setting: &str, moves: &str, depth: u32) -> String {
+    let text = uci(&format!(
+        "setoption name UCI_Variant value {variant}\n{setting}position startpos moves {moves}\ngo depth {depth}\n"
+    ));
+    let line = text.lines().rfind(|l| l.starts_with(&format!("info depth {depth} "))).map(str::to_owned);
+    line.unwrap_or_else(|| panic!("no depth {depth} in {text}"))
+}
+
+/// The node count of a UCI `info` line.
+fn info_nodes(line: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "nodes").expect("nodes");
+    words[at + 1].parse::<u64>().expect("a number")
+}
+
 #[test]
 fn uci_best_reply_option_switches_royales_search() {
     use motley_core::search::Evaluate;
     // The last `info depth` line of a Royale search at depth 3.
-    let last_info = |setting: &str| {
-        let text = uci(&format!(
-            "setoption name UCI_Variant value royale\n{setting}position startpos moves e2e4\ngo depth 3\n"
-        ));
-        let line = text.lines().rfind(|l| l.starts_with("info depth 3")).map(str::to_owned);
-        line.unwrap_or_else(|| panic!("no depth 3 in {text}"))
-    };
-    let nodes = |line: &str| {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let at = words.iter().position(|&w| w == "nodes").expect("nodes");
-        words[at + 1].parse::<u64>().expect("a number")
-    };
+    let last_info = |setting: &str| last_info("royale", setting, "e2e4", 3);
+    let nodes = info_nodes;
     let on = last_info("setoption name BestReply value on\n");
     let off = last_info("setoption name BestReply value off\n");
     let auto = last_info("");
@@ -644,25 +651,17 @@ fn uci_best_reply_option_switches_royales_search() {
 
 #[test]
 fn uci_techniques_option_changes_the_variants_selective_search() {
-    use motley_core::search::{Evaluate, Technique};
-    // The node counts of a Joker's Chess search to depth 6.
-    let nodes = |setting: &str| {
-        let text = uci(&format!(
-            "setoption name UCI_Variant value joker\n{setting}position startpos moves e2e4\ngo depth 6\n"
-        ));
-        let line = text.lines().rfind(|l| l.starts_with("info depth 6")).map(str::to_owned);
-        let line = line.unwrap_or_else(|| panic!("no depth 6 in {text}"));
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let at = words.iter().position(|&w| w == "nodes").expect("nodes");
-        words[at + 1].parse::<u64>().expect("a number")
-    };
-    assert!(<motley_joker::Joker as Evaluate>::PROFILE.techniques.contains(Technique::NullMove));
+    use motley_core::search::Evaluate;
+    // The node count of a Joker's Chess search to depth 6.
+    let nodes = |setting: &str| info_nodes(&last_info("joker", setting, "e2e4", 6));
+    let set = |value: &str| nodes(&format!("setoption name Techniques value {value}\n"));
+    let kept = <motley_joker::Joker as Evaluate>::PROFILE.techniques.iter().next().expect("a technique");
     let default = nodes("");
-    assert_eq!(nodes("setoption name Techniques value default\n"), default);
-    assert_eq!(nodes("setoption name Techniques value +null-move\n"), default);
-    let none = nodes("setoption name Techniques value none\n");
+    assert_eq!(set("default"), default);
+    assert_eq!(set(&format!("+{kept}")), default);
+    assert_ne!(set(&format!("-{kept}")), default, "without {kept}");
+    let none = set("none");
     assert!(none > default, "no technique: {none} nodes, the variant's: {default}");
-    assert_ne!(nodes("setoption name Techniques value -null-move\n"), default);
     let bad = uci("setoption name Techniques value -null-move,+nul\nquit\n");
     assert!(bad.contains("info string error: techniques: unknown technique \"nul\" at byte 12"), "{bad}");
 }

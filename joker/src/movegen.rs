@@ -439,7 +439,7 @@ impl Joker {
     /// as by a quiet move, the hash updated to match.
     #[cfg(feature = "search")]
     pub(crate) fn passed(&self) -> Joker {
-        let mut next = self.clone();
+        let mut next = *self;
         next.ep = None;
         next.clock = self.clock.saturating_add(1);
         next.ply = self.ply.saturating_add(1);
