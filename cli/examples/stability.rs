@@ -149,7 +149,9 @@ fn parse_args() -> Result<(Variant, Job), String> {
             })?,
         }),
         other => {
-            return Err(format!("unknown mode {other:?}: expected `generate`, `measure`, `speedup` or `depth`"));
+            return Err(format!(
+                "unknown mode {other:?}: expected `generate`, `measure`, `speedup` or `depth`"
+            ));
         }
     };
     Ok((variant, job))
@@ -308,7 +310,8 @@ fn depth<P: Reading>(d: &Depth) -> Result<(), String> {
     let (mut depths, mut factors) = (Vec::new(), Vec::new());
     for (name, pos) in positions.iter().take(d.count) {
         let techniques = Some(d.techniques.apply(P::PROFILE.techniques));
-        let mut searcher = Searcher::<P>::new(SearchConfig { threads: d.threads, techniques, ..SearchConfig::default() });
+        let mut searcher =
+            Searcher::<P>::new(SearchConfig { threads: d.threads, techniques, ..SearchConfig::default() });
         let mut iterations = Vec::new();
         let r = searcher.search_with(pos, &Limits::time_ms(d.time_ms), |info| {
             iterations.push((info.depth, info.nodes));

@@ -101,7 +101,13 @@ fn check_against_reference(seats: u8, positions: usize, max_depth: u32, seed: u6
 }
 
 /// [`check_against_reference`] with searchers of `config`.
-fn check_config_against_reference(config: SearchConfig, seats: u8, positions: usize, max_depth: u32, seed: u64) {
+fn check_config_against_reference(
+    config: SearchConfig,
+    seats: u8,
+    positions: usize,
+    max_depth: u32,
+    seed: u64,
+) {
     let mut rng = StdRng::seed_from_u64(seed);
     let qmax = <Hashy as Evaluate>::PROFILE.quiescence_plies;
     let mut compared = 0;

@@ -159,18 +159,15 @@ impl Joker {
 /// --held-out 600 --seed 1 --depth 3 --random-plies 4 --max-plies 300 --threads 2`.
 pub const WDL: WdlModel = WdlModel::two_seats(474.8, 0.0, -1527.3, 1.4).with_power(0.700);
 
-/// The selective techniques of Joker's Chess's search: every one that
-/// applies (there is no check and no chance) but null-move pruning, which
-/// lost games against the same search without it: a pass is a poorer
-/// guide in a game where one side's clock runs (the 14-half-move rule)
-/// and material is traded for drops. UCI `Techniques=+null-move` turns it
-/// on.
+/// The selective techniques of Joker's Chess's search: growing and
+/// history-based reductions and aspiration windows. Null-move pruning,
+/// move-count pruning and internal iterative reductions lost games against
+/// the same search without them, and there is no check and no chance; UCI
+/// `Techniques` (`+null-move`, …) turns any of them on.
 const TECHNIQUES: Techniques = Techniques::NONE
     .with(Technique::GrowingReductions)
-    .with(Technique::MoveCountPruning)
-    .with(Technique::Aspiration)
-    .with(Technique::InternalReduction)
-    .with(Technique::HistoryReductions);
+    .with(Technique::HistoryReductions)
+    .with(Technique::Aspiration);
 
 impl Reading for Joker {
     const ANALYSIS_DEPTH: u32 = 7;
@@ -241,15 +238,20 @@ mod tests {
         let middle = include_str!("../../fixtures/joker/middle-games.txt");
         let lines = middle.lines().filter(|l| !l.is_empty() && !l.starts_with('#'));
         let mut positions: Vec<Joker> = lines.map(|l| Joker::from_fen(l).expect("fixture")).collect();
-        positions.push(Joker::from_fen("4k3/pppp4/8/8/8/8/4PPPP/4Q3[] w - - 0 30 -").expect("pawns and a queen"));
-        positions.push(Joker::from_fen("4kk2/pppp4/8/8/8/8/4PPPP/4Q3[] b - - 0 30 -").expect("pawns and kings"));
+        positions
+            .push(Joker::from_fen("4k3/pppp4/8/8/8/8/4PPPP/4Q3[] w - - 0 30 -").expect("pawns and a queen"));
+        positions
+            .push(Joker::from_fen("4kk2/pppp4/8/8/8/8/4PPPP/4Q3[] b - - 0 30 -").expect("pawns and kings"));
         let (mut passed, mut refused) = (0, 0);
         for pos in &positions {
             match pos.null_move() {
                 Some(next) => {
                     assert!(has_piece(pos), "{pos}");
                     assert_eq!(next.side_to_move(), pos.side_to_move().other());
-                    assert_eq!((next.board(), next.bench, next.reserve), (pos.board(), pos.bench, pos.reserve));
+                    assert_eq!(
+                        (next.board(), next.bench, next.reserve),
+                        (pos.board(), pos.bench, pos.reserve)
+                    );
                     assert_eq!(next.ep, None);
                     assert_eq!(next.hash, next.hash_from_scratch(), "{pos}");
                     passed += 1;

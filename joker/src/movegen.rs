@@ -444,7 +444,8 @@ impl Joker {
         next.clock = self.clock.saturating_add(1);
         next.ply = self.ply.saturating_add(1);
         next.turn = self.turn.other();
-        next.hash ^= KEYS.black_to_move ^ KEYS.counters_step(self.clock, next.clock, self.ply) ^ KEYS.ep(self.ep);
+        next.hash ^=
+            KEYS.black_to_move ^ KEYS.counters_step(self.clock, next.clock, self.ply) ^ KEYS.ep(self.ep);
         next
     }
 

@@ -200,14 +200,16 @@ impl Mages {
 /// --clamp 1500 --offset 0 --threads 2` (about 30 minutes on two cores).
 pub const WDL: WdlModel = WdlModel::two_seats(773.2, 2909.8, 0.0, 10.1).with_power(0.516).with_clamp(1500.0);
 
-/// The selective techniques of Mage's Chess's search.
+/// The selective techniques of Mage's Chess's search: null-move pruning,
+/// aspiration windows, internal iterative reductions and chance
+/// reductions, beside the plain one- and two-ply late-move reductions.
+/// Growing reductions (and so history-based ones) and move-count pruning
+/// lost games against the same search without them, and there is no
+/// check; UCI `Techniques` turns any of them on.
 const TECHNIQUES: Techniques = Techniques::NONE
     .with(Technique::NullMove)
-    .with(Technique::GrowingReductions)
-    .with(Technique::MoveCountPruning)
     .with(Technique::Aspiration)
     .with(Technique::InternalReduction)
-    .with(Technique::HistoryReductions)
     .with(Technique::ChanceReduction);
 
 impl Reading for Mages {
@@ -216,8 +218,12 @@ impl Reading for Mages {
 }
 
 impl Evaluate for Mages {
-    const PROFILE: SearchProfile =
-        SearchProfile { reductions: true, deeper_cuts: true, techniques: TECHNIQUES, ..SearchProfile::DEFAULT };
+    const PROFILE: SearchProfile = SearchProfile {
+        reductions: true,
+        deeper_cuts: true,
+        techniques: TECHNIQUES,
+        ..SearchProfile::DEFAULT
+    };
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
     }
@@ -289,9 +295,11 @@ mod tests {
             let mut pos = Mages::start();
             while !pos.is_over() {
                 let team = pos.side_to_move();
-                let pieces = pos.board().team(team).into_iter().filter(|&sq| {
-                    !matches!(pos.board().role_at(sq), Some(Role::Pawn | Role::Royal))
-                });
+                let pieces = pos
+                    .board()
+                    .team(team)
+                    .into_iter()
+                    .filter(|&sq| !matches!(pos.board().role_at(sq), Some(Role::Pawn | Role::Royal)));
                 let sound = pos.pending().is_none() && pieces.count() > 0;
                 match pos.null_move() {
                     Some(next) => {

@@ -54,9 +54,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use motley_core::search::{
-    LimitKind, Limits, Reading, SearchConfig, SearchInfo, TechniqueChanges, WdlModel,
-};
+use motley_core::search::{LimitKind, Limits, Reading, SearchConfig, SearchInfo, TechniqueChanges, WdlModel};
 use motley_core::session::{Go, GoMode, PerftCount, Running, Session};
 use motley_core::{BoardView, PerftMode, Position, Seat};
 
@@ -582,7 +580,9 @@ impl Engine<'_> {
                 self.options.config.best_reply =
                     [None, Some(true), Some(false)][choice(&["auto", "on", "off"], "auto, on or off")?];
             }
-            "techniques" => self.options.techniques = value.parse().map_err(|e| CliError::input(e, &place))?,
+            "techniques" => {
+                self.options.techniques = value.parse().map_err(|e| CliError::input(e, &place))?
+            }
             _ => return Err(CliError::input(format!("unknown option `{name}`"), "setoption")),
         }
         Ok(())

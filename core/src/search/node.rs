@@ -146,8 +146,8 @@ impl<P: Evaluate> Searcher<P> {
         let mut best = Best::none();
         let futile = self.futility_bound(pos, frame, window);
         let move_count = self.move_count_limit(pos, frame, window);
-        let extending = self.techniques.contains(Technique::CheckExtension)
-            && frame.ply < 2 * self.iteration as usize;
+        let extending =
+            self.techniques.contains(Technique::CheckExtension) && frame.ply < 2 * self.iteration as usize;
         // With threads: inputs another thread is searching go last.
         let busy = self.busy_signals(frame.depth);
         let mark = busy.as_ref().and_then(|b| b.mark_while(busy_key(key, frame.depth)));

@@ -7,7 +7,9 @@ use super::chance::most_likely;
 use super::frame::{Frame, Window};
 use super::smp::{DEFER_FROM_DEPTH, Deferring, busy_key};
 use super::time::Clock;
-use super::{Evaluate, INFINITY, Limits, Line, Score, SearchInfo, SearchResult, Searcher, Technique, WIN_BOUND};
+use super::{
+    Evaluate, INFINITY, Limits, Line, Score, SearchInfo, SearchResult, Searcher, Technique, WIN_BOUND,
+};
 
 /// The first iteration searched with an aspiration window.
 const ASPIRATION_FROM_DEPTH: u32 = 4;
@@ -259,8 +261,11 @@ impl<P: Evaluate> Searcher<P> {
                 repetition.map_or(0, |p| p.saturating_mul(self.occurrences(child.repetition_key())));
             let floor =
                 if alpha > -INFINITY { alpha.saturating_add(penalty).min(INFINITY - 1) } else { alpha };
-            let ceiling =
-                if window.beta < INFINITY { window.beta.saturating_add(penalty).min(INFINITY) } else { INFINITY };
+            let ceiling = if window.beta < INFINITY {
+                window.beta.saturating_add(penalty).min(INFINITY)
+            } else {
+                INFINITY
+            };
             let below = frame.child(depth - 1);
             let mut score = if i > 0 && alpha > -INFINITY {
                 self.child(team, &child, below, Window::null(floor))
