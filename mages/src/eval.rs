@@ -38,7 +38,7 @@
 //! depths 7 and 8 within reach of an analysis.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Reading, SearchProfile, Technique, Techniques, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, Techniques, WdlModel};
 
 use crate::board::{Square, SquareSet};
 use crate::model::DEFAULT_MODEL;
@@ -200,17 +200,12 @@ impl Mages {
 /// --clamp 1500 --offset 0 --threads 2` (about 30 minutes on two cores).
 pub const WDL: WdlModel = WdlModel::two_seats(773.2, 2909.8, 0.0, 10.1).with_power(0.516).with_clamp(1500.0);
 
-/// The selective techniques of Mage's Chess's search: null-move pruning,
-/// aspiration windows, internal iterative reductions and chance
-/// reductions, beside the plain one- and two-ply late-move reductions.
-/// Growing reductions (and so history-based ones) and move-count pruning
-/// lost games against the same search without them, and there is no
-/// check; UCI `Techniques` turns any of them on.
-const TECHNIQUES: Techniques = Techniques::NONE
-    .with(Technique::NullMove)
-    .with(Technique::Aspiration)
-    .with(Technique::InternalReduction)
-    .with(Technique::ChanceReduction);
+/// The selective techniques of Mage's Chess's search: none yet beside the
+/// plain one- and two-ply late-move reductions. No set of them won games
+/// against the search without them (growing reductions and move-count
+/// pruning lost), so the search stays as it was; UCI `Techniques`
+/// (`+null-move`, `+chance-reduction`, …) turns any of them on.
+const TECHNIQUES: Techniques = Techniques::NONE;
 
 impl Reading for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
@@ -218,12 +213,8 @@ impl Reading for Mages {
 }
 
 impl Evaluate for Mages {
-    const PROFILE: SearchProfile = SearchProfile {
-        reductions: true,
-        deeper_cuts: true,
-        techniques: TECHNIQUES,
-        ..SearchProfile::DEFAULT
-    };
+    const PROFILE: SearchProfile =
+        SearchProfile { reductions: true, techniques: TECHNIQUES, ..SearchProfile::DEFAULT };
     fn evaluate(&self, seat: Seat) -> i32 {
         Team::from_seat(seat).map_or(0, |team| self.evaluate_team(team))
     }

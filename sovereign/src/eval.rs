@@ -98,7 +98,7 @@
 //! seats. UCI's `BestReply` option turns it on.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Reading, SearchProfile, Technique, Techniques, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, Techniques, WdlModel};
 
 use crate::board::{COLOR_SQUARES, SQUARE_COLOR, Square, SquareSet, king_steps};
 use crate::movegen::State;
@@ -456,17 +456,11 @@ impl Reading for Sovereign {
     const WDL: WdlModel = WDL;
 }
 
-/// The selective techniques of two-player Sovereign Chess's search:
-/// growing and history-based reductions, aspiration windows, check
-/// extensions and internal iterative reductions. Null-move pruning and
-/// move-count pruning did not win games against the same search without
-/// them, and there is no chance; UCI `Techniques` turns any of them on.
-const TECHNIQUES: Techniques = Techniques::NONE
-    .with(Technique::GrowingReductions)
-    .with(Technique::HistoryReductions)
-    .with(Technique::Aspiration)
-    .with(Technique::CheckExtension)
-    .with(Technique::InternalReduction);
+/// The selective techniques of two-player Sovereign Chess's search: all
+/// of them (there is no chance). The whole set won games against the
+/// search without it; matches without null-move pruning or without
+/// move-count pruning were too close to call, so both stay.
+const TECHNIQUES: Techniques = Techniques::ALL;
 
 impl Evaluate for Sovereign {
     const PROFILE: SearchProfile = SearchProfile {

@@ -126,8 +126,7 @@
 //! the frontier ([`Evaluate::futility_margin`]), a cap on the inputs
 //! quiescence follows per node ([`Evaluate::quiescence_width`]), and cuts
 //! by table entries searched deeper than needed
-//! ([`SearchProfile::deeper_cuts`], which Joker's and Mage's Chess use
-//! too).
+//! ([`SearchProfile::deeper_cuts`], which Joker's Chess uses too).
 //!
 //! # Selective techniques
 //! The techniques of modern chess engines, each a [`Technique`] that a
