@@ -192,7 +192,8 @@ impl Evaluate for Joker {
         mv.promotion().is_some() || self.victim(mv).is_some()
     }
 
-    /// A pass ([`Joker::passed`]) when the side to move has a piece on the
+    /// A pass (the other side to move, the en passant right lapsed, the
+    /// clock and ply advanced) when the side to move has a piece on the
     /// board other than pawns and kings: with only those a move may be
     /// forced to weaken the position (zugzwang), and the search does not
     /// try a pass.
