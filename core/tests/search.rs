@@ -151,6 +151,36 @@ fn aspiration_windows_keep_the_plain_value() {
     check_config_against_reference(config, 2, 300, 6, 3);
 }
 
+/// Chance bounds assume each outcome of a chance node scores within a
+/// margin of its table score or static evaluation. In Hashy games that
+/// never end early every score lies within ±200, so the assumption always
+/// holds: the
+/// value is the plain search's, in fewer nodes.
+#[test]
+fn chance_bounds_keep_the_value_when_outcomes_stay_within_the_margin() {
+    let plain = SearchConfig { techniques: Some(Techniques::NONE), ..small() };
+    let bounded = SearchConfig { techniques: Some(Techniques::NONE.with(Technique::ChanceBounds)), ..plain };
+    let mut rng = StdRng::seed_from_u64(12);
+    let (mut nodes_plain, mut nodes_bounded, mut searched) = (0u64, 0u64, 0);
+    for _ in 0..150 {
+        let rules = HashyRules { chance: true, end_one_in: u64::MAX, max_ply: 40, ..random_rules(&mut rng, 2) };
+        let pos = random_walk(Hashy::new(rules), &mut rng);
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for depth in [3, 5] {
+            let a = Searcher::<Hashy>::new(plain).search(&pos, &Limits::depth(depth));
+            let b = Searcher::<Hashy>::new(bounded).search(&pos, &Limits::depth(depth));
+            assert_eq!(a.score, b.score, "depth {depth}: {pos}");
+            nodes_plain += a.nodes;
+            nodes_bounded += b.nodes;
+            searched += 1;
+        }
+    }
+    assert!(searched > 200, "{searched} searches");
+    assert!(nodes_bounded < nodes_plain, "{nodes_bounded} nodes with the bounds, {nodes_plain} without");
+}
+
 /// The selective techniques trade exactness for depth, but a search with
 /// all of them still plays a legal input, never reports more depth than
 /// asked, and keeps forced results (Nim is won or lost from every

@@ -3,6 +3,7 @@
 
 use super::frame::{Frame, Window};
 use super::smp::busy_key;
+use super::tt::from_tt;
 use super::{Evaluate, INFINITY, MAX_PLY, Searcher, Technique, WIN};
 use crate::game::SeatResult;
 
@@ -15,6 +16,9 @@ const CHANCE_REDUCE_FROM_DEPTH: u32 = 3;
 /// With chance reductions, an outcome weighing less than this is searched
 /// one ply shallower.
 const CHANCE_REDUCE_BELOW: f64 = 0.2;
+/// With chance bounds, how far from its static evaluation an unfinished
+/// outcome of the main search is assumed to score, in centipawns.
+const CHANCE_BOUND_MARGIN: i32 = 1000;
 
 impl<P: Evaluate> Searcher<P> {
     /// A chance node in `frame`: the probability-weighted mean of its
@@ -41,10 +45,12 @@ impl<P: Evaluate> Searcher<P> {
         let reduced = (self.techniques.contains(Technique::ChanceReduction)
             && frame.depth >= CHANCE_REDUCE_FROM_DEPTH)
             .then(|| frame.child(frame.depth - 1));
+        let assumed = self.techniques.contains(Technique::ChanceBounds);
         let bounds: Vec<(i32, i32)> = children
             .iter()
             .map(|(p, child)| match () {
                 _ if *p <= 0.0 => (0, 0),
+                _ if !frame.in_quiescence() && assumed => self.assumed_bounds(team, child, below),
                 _ if !frame.in_quiescence() => (-WIN, WIN),
                 _ => self.resolution_bounds(team, child, below),
             })
@@ -145,6 +151,29 @@ impl<P: Evaluate> Searcher<P> {
             return exact(stand);
         }
         if self.team(child) == team { (stand, WIN) } else { (-WIN, -stand) }
+    }
+
+    /// With [`Technique::ChanceBounds`], the bounds assumed for the value
+    /// of a chance node's outcome `child` in the main search (in `frame`,
+    /// the child's) for `team`: exact for a finished game, otherwise
+    /// within [`CHANCE_BOUND_MARGIN`] of the best guess of its value, its
+    /// table entry (from this iteration or an earlier one, which already
+    /// holds the engagements and decided games below it) or else its
+    /// static evaluation.
+    fn assumed_bounds(&self, team: u8, child: &P, frame: Frame) -> (i32, i32) {
+        let own = |v: i32| if self.team(child) == team { v } else { -v };
+        if !child.has_legal_moves() {
+            let v = own(self.terminal(child, frame.ply));
+            return (v, v);
+        }
+        // The best guess of the child's value: its table entry from this or
+        // an earlier iteration, else its static evaluation.
+        let guess = match self.tt.probe(self.key(child)) {
+            Some(e) if e.bound.is_some() => from_tt(e.score, frame.ply),
+            _ => self.static_eval(child),
+        };
+        let stand = own(guess);
+        (stand - CHANCE_BOUND_MARGIN, stand + CHANCE_BOUND_MARGIN)
     }
 
     /// The outcomes' weights under loss aversion (module doc), summing to

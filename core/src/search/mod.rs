@@ -160,8 +160,12 @@
 //! - [`Technique::ChanceReduction`]: at a chance node at least 3 plies from
 //!   the horizon, an outcome of probability below 20% is searched a ply
 //!   shallower (its error weighs in the mean only by its probability).
+//! - [`Technique::ChanceBounds`]: at a chance node, each outcome is assumed
+//!   to score within 1,000 of its table score or static evaluation (a finished game:
+//!   exactly its result) rather than anywhere in ±[`WIN`], so Star1 gives
+//!   the outcomes windows near the node's own instead of open ones.
 //!
-//! //! With depth and node limits only, and a new or [cleared](Searcher::clear)
+//! With depth and node limits only, and a new or [cleared](Searcher::clear)
 //! searcher, the result is fully deterministic.
 //!
 //! # Threads (Lazy SMP)

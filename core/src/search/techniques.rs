@@ -50,11 +50,20 @@ pub enum Technique {
     /// searched one ply shallower; its error weighs in the node's mean
     /// only by that probability.
     ChanceReduction,
+    /// Chance bounds: at a chance node of the main search, each outcome's
+    /// value is assumed to lie within a margin of its best guess (its
+    /// transposition-table score, else its static evaluation; an outcome
+    /// that finishes the game: exactly its result), instead
+    /// of anywhere between a loss and a win. Star1 then gives each outcome
+    /// a window near the node's own, so the subtrees below an engagement
+    /// keep alpha-beta's cutoffs; an outcome that swings further than the
+    /// margin can make the node cut wrongly.
+    ChanceBounds,
 }
 
 impl Technique {
     /// Every technique, in the order of their bits.
-    pub const ALL: [Technique; 8] = [
+    pub const ALL: [Technique; 9] = [
         Technique::NullMove,
         Technique::GrowingReductions,
         Technique::MoveCountPruning,
@@ -63,6 +72,7 @@ impl Technique {
         Technique::InternalReduction,
         Technique::HistoryReductions,
         Technique::ChanceReduction,
+        Technique::ChanceBounds,
     ];
 
     /// The technique's name, as [`Techniques`] parses and displays it
@@ -78,6 +88,7 @@ impl Technique {
             Technique::InternalReduction => "internal-reduction",
             Technique::HistoryReductions => "history-reductions",
             Technique::ChanceReduction => "chance-reduction",
+            Technique::ChanceBounds => "chance-bounds",
         }
     }
 
