@@ -97,11 +97,22 @@ function redraw() {
   panels.drawStatus(view, tree.depth(state.node), tree.depth(tree.lineEnd(state.node)));
   panels.drawSpecial(view, play);
   panels.drawDetails(view, state.dropLetter, chooseDrop);
-  panels.drawMoveList(state.root, state.node, goToNode);
+  drawMoveList();
   panels.drawSeatChoice(view, state.turns);
   $("undo").disabled = !state.node.parent;
   $("promote").disabled = tree.onMainLine(state.node);
   if (document.activeElement !== $("fen")) $("fen").value = view.show.fen;
+}
+
+// The move list, its moves marked with the graph's verdicts.
+function drawMoveList() {
+  const shown = tree.nodesTo(tree.lineEnd(state.node));
+  const verdicts = new Map();
+  shown.forEach((n, i) => {
+    const mark = !n.referee && graph.verdict(base(), tree.pathTo(tree.lineEnd(state.node)), i + 1, state.view.seats);
+    if (mark) verdicts.set(n, mark);
+  });
+  panels.drawMoveList(state.root, state.node, goToNode, verdicts);
 }
 
 // ---- Position changes ----
@@ -121,7 +132,12 @@ async function refresh() {
     const view = await api("view", viewBody(node));
     if (request !== state.request) return;
     state.view = view;
-    tree.nodesTo(node).forEach((n, i) => { n.referee = Boolean(view.line[i] && view.line[i].referee); });
+    tree.nodesTo(node).forEach((n, i) => {
+      const entry = view.line[i] || {};
+      n.referee = Boolean(entry.referee);
+      n.capture = Boolean(entry.capture);
+      n.check = Boolean(entry.check);
+    });
     showError("error", "");
   } catch (e) {
     if (request !== state.request) return;
@@ -136,7 +152,7 @@ async function refresh() {
 function fillGraph() {
   if (!state.view) return;
   const line = tree.pathTo(tree.lineEnd(state.node));
-  graph.fill(base(), line, tree.depth(state.node), state.view.seats, goToPly);
+  graph.fill(base(), line, tree.depth(state.node), state.view.seats, goToPly, drawMoveList);
 }
 
 function play(token) {

@@ -38,7 +38,7 @@ async function point(base, depth, tokens, signal) {
 }
 
 // Fills and draws the graph of `line` (its tokens) with `at` plies shown.
-export async function fill(base, line, at, seats, goTo) {
+export async function fill(base, line, at, seats, goTo, onPoint) {
   const depth = $("graph-depth").value;
   const key = keyOf(base, depth, line);
   draw(base, line, at, seats, goTo);
@@ -56,8 +56,29 @@ export async function fill(base, line, at, seats, goTo) {
       if (abort.signal.aborted) return;
       cache.set(pk, { error: e.message });
     }
-    if (current.key === key) draw(base, line, at, seats, goTo);
+    if (current.key === key) {
+      draw(base, line, at, seats, goTo);
+      onPoint();
+    }
   }
+}
+
+// The expected result a move lost, as `annotate` marks it: at least 0.05
+// an inaccuracy, 0.10 a mistake, 0.20 a blunder (two seats only: the
+// points give the mover's result before and after its move).
+const VERDICTS = [[0.2, "??", "blunder"], [0.1, "?", "mistake"], [0.05, "?!", "inaccuracy"]];
+
+// The verdict on move `k` of `line` from the graph's points, or null.
+export function verdict(base, line, k, seats) {
+  if (seats.length !== 2) return null;
+  const depth = $("graph-depth").value;
+  const before = cache.get(keyOf(base, depth, line.slice(0, k - 1)));
+  const after = cache.get(keyOf(base, depth, line.slice(0, k)));
+  if (!before || !after || before.error || after.error) return null;
+  const mine = after.mover === before.mover ? after.expected : 1 - after.expected;
+  const loss = before.expected - mine;
+  const found = VERDICTS.find(([at]) => loss >= at);
+  return found ? { nag: found[1], name: found[2], loss } : null;
 }
 
 let last = null;

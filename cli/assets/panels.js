@@ -129,17 +129,28 @@ export function drawDetails(view, dropLetter, chooseDrop) {
 
 // The move list: the main line with each variation in brackets after the
 // move it replaces. Each move is an item (`data-node`, `data-ply`).
-export function drawMoveList(root, current, goToNode) {
+export function drawMoveList(root, current, goToNode, verdicts) {
   const list = $("movelist");
   const items = [];
   const item = (n, ply, variation) => {
     const li = html("li", "move" + (variation ? " var" : ""), html("span", "n", ply + "."), n.token);
     li.dataset.ply = ply;
     li.dataset.node = n.id;
+    // Marks drawn after the token (not part of its text): a capture, a
+    // check, and the graph's verdict on the move.
+    const verdict = verdicts.get(n);
+    const marks = (n.capture ? "\u00d7" : "") + (n.check ? "+" : "") + (verdict ? verdict.nag : "");
+    if (marks) li.dataset.marks = marks;
+    if (verdict) {
+      li.classList.add(verdict.name);
+      li.title = `${verdict.name}: lost ${verdict.loss.toFixed(2)} of the expected result`;
+    }
     if (n.referee) {
       li.classList.add("referee");
       li.title = "referee event";
     }
+    if (n.capture) li.classList.add("capture");
+    if (n.check) li.classList.add("check");
     if (n === current) li.classList.add("current");
     li.addEventListener("click", () => goToNode(n));
     return li;

@@ -863,11 +863,23 @@ impl Browser {
     }
 
     /// A real click (WebDriver's pointer) on the element `css` selects.
+    /// The page may draw the element again between finding and clicking it
+    /// (the move list gains its marks as the graph fills): a stale element
+    /// is found again.
     fn click(&self, css: &str) {
-        self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
-        let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
-        let id = found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_owned();
-        self.session("POST", &format!("/element/{id}/click"), &json!({}));
+        for _ in 0..5 {
+            self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
+            let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
+            let id =
+                found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_owned();
+            let path = format!("/session/{}/element/{id}/click", self.session);
+            let (status, text) = http(self.addr, "POST", &path, b"{}");
+            if status == 200 {
+                return;
+            }
+            assert!(text.contains("stale element"), "click {css}: {status} {text}");
+        }
+        panic!("{css} went stale five times");
     }
 
     fn square(&self, name: &str) {
@@ -942,6 +954,23 @@ impl Browser {
         ]}]});
         self.session("POST", "/actions", &actions);
         self.session("DELETE", "/actions", &Value::Null);
+    }
+
+    /// Plays the move from square `from` to square `to` by two clicks and
+    /// returns the milliseconds from the second click to the frame after
+    /// the board shows the new position (measured in the page).
+    fn timed_move(&self, from: &str, to: &str) -> f64 {
+        let script = "const [from, to, done] = arguments; \
+            const fen = document.getElementById('fen'); const before = fen.value; \
+            const square = (n) => document.querySelector(`#board g.sq[data-square=\"${n}\"]`); \
+            square(from).dispatchEvent(new MouseEvent('click', {bubbles: true})); \
+            const start = performance.now(); \
+            square(to).dispatchEvent(new MouseEvent('click', {bubbles: true})); \
+            const wait = () => fen.value !== before \
+              ? requestAnimationFrame(() => done(performance.now() - start)) : requestAnimationFrame(wait); \
+            wait();";
+        let ms = self.session("POST", "/execute/async", &json!({ "script": script, "args": [from, to] }));
+        ms.as_f64().unwrap_or_else(|| panic!("a time: {ms}"))
     }
 
     /// Waits until the evaluation graph has a point for each of the `n + 1`
@@ -1305,6 +1334,46 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         "defect:violet",
         "--json",
     ]));
+
+    // How long a click takes to show the next position on a Sovereign
+    // board: twenty moves, each two clicks, timed in the page.
+    browser.open(&page(10, "variant=sovereign"));
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    let mut line: Vec<String> = Vec::new();
+    let mut times = Vec::new();
+    for i in 0..20 {
+        let played = line.join(",");
+        let args = if line.is_empty() {
+            vec!["moves", "sovereign"]
+        } else {
+            vec!["moves", "sovereign", "--moves", &played]
+        };
+        let legal = common::ok(&args);
+        let legal: Vec<&str> = legal.lines().collect();
+        let simple: Vec<&str> = legal
+            .iter()
+            .copied()
+            .filter(|t| {
+                let sq = squares_of(t);
+                sq.len() == 2 && !t.contains(':') && legal.iter().filter(|u| squares_of(u) == sq).count() == 1
+            })
+            .collect();
+        let token = simple[(i * 7) % simple.len()];
+        let squares = squares_of(token);
+        if !line.is_empty() {
+            browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &played, "--json"]));
+        }
+        times.push(browser.timed_move(&squares[0], &squares[1]));
+        line.push(token.to_owned());
+    }
+    browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &line.join(","), "--json"]));
+    times.sort_by(f64::total_cmp);
+    eprintln!(
+        "a click on a Sovereign board shows the next position in {:.0} ms (median of {}, slowest {:.0} ms)",
+        (times[9] + times[10]) / 2.0,
+        times.len(),
+        times[times.len() - 1]
+    );
 
     // Sovereign Chess Royale, with Ash's seat at the bottom: a round of four
     // seats by clicking (the squares keep their names whatever the turn).

@@ -169,8 +169,9 @@ impl RecordTask for View<'_> {
             let input = state.shown().parse_move(token);
             last_move =
                 input.as_ref().map_or_else(|_| Vec::new(), |&mv| render::move_squares(state.shown(), mv));
-            line.push(ViewEntry::new(token, input.is_err()));
+            let before = state.shown().clone();
             state.play(&entry);
+            line.push(ViewEntry::new(token, input.is_err(), &before, state.shown()));
         }
         let history = state.history();
         let search = if line.iter().any(ViewEntry::is_referee) {

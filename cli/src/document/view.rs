@@ -159,13 +159,23 @@ pub struct ViewEntry {
     /// Whether it is a referee event (a record entry that is not an input
     /// of the position).
     referee: bool,
+    /// Whether it left fewer pieces on the board (a capture, a piece downed).
+    capture: bool,
+    /// Whether the position after it is in check.
+    check: bool,
 }
 
 impl ViewEntry {
-    /// Entry `token`, a referee event or an input.
+    /// Entry `token`, a referee event or an input, played from `before` to
+    /// `after`.
     #[must_use]
-    pub fn new(token: &str, referee: bool) -> ViewEntry {
-        ViewEntry { token: token.to_owned(), referee }
+    pub fn new<P: Position + BoardView>(token: &str, referee: bool, before: &P, after: &P) -> ViewEntry {
+        ViewEntry {
+            token: token.to_owned(),
+            referee,
+            capture: piece_count(after) < piece_count(before),
+            check: after.status() == "check",
+        }
     }
 
     /// The entry's token.
@@ -467,4 +477,13 @@ fn home_turns<P: BoardView>(start: &P, army: &str) -> Option<u8> {
     } else {
         3
     })
+}
+
+/// The number of pieces on the board of `view`.
+fn piece_count<V: BoardView>(view: &V) -> usize {
+    let (files, ranks) = view.dimensions();
+    (0..ranks)
+        .flat_map(|r| (0..files).map(move |f| (f, r)))
+        .filter(|&(f, r)| view.cell(f, r).piece.is_some())
+        .count()
 }
