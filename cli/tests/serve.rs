@@ -536,10 +536,18 @@ fn the_view_document_draws_every_variant() {
         assert_eq!(view["ranks"], ranks);
         assert_eq!(view["squares"].as_array().expect("squares").len(), files * ranks);
         // The view's inputs are `moves`' inputs; its facts are `show`'s.
-        let mut tokens: Vec<String> = view["inputs"]
-            .as_array()
-            .expect("inputs")
+        // Besides them, Mage's Chess offers each action as a heresy.
+        let inputs = view["inputs"].as_array().expect("inputs");
+        let marked: Vec<&str> = inputs
             .iter()
+            .filter(|i| i["marked"] == true)
+            .map(|i| i["token"].as_str().expect("token"))
+            .collect();
+        assert_eq!(!marked.is_empty(), variant == "mages", "{marked:?}");
+        assert!(marked.iter().all(|t| t.ends_with('!')), "{marked:?}");
+        let mut tokens: Vec<String> = inputs
+            .iter()
+            .filter(|i| i["marked"] != true)
             .map(|i| i["token"].as_str().expect("token").to_owned())
             .collect();
         tokens.sort();
@@ -1257,6 +1265,10 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.graph_points(mages.len());
     shots.push(browser.screenshot("mages"));
     browser.click("#analyze");
+    // A heresy from the board: the move's squares, then its choice.
+    browser.open(&page(11, "variant=mages"));
+    browser.play(&[], &["c2c3!"]);
+    browser.wait_fen(&fen_after(&["play", "mages", "--moves", "c2c3!", "--json"]));
     // A pending engagement from a position string, resolved from the page.
     browser.open(&page(4, &format!("variant=mages&fen={}", encode(PENDING))));
     browser.play(&[], &["challenger"]);

@@ -149,6 +149,10 @@ pub struct ViewInput {
     /// Its probability, at a chance node.
     #[serde(skip_serializing_if = "Option::is_none")]
     probability: Option<f64>,
+    /// Whether it is a marked input (`Position::marked_inputs`: a legal
+    /// move with a mark, Mage's heresy); absent when not.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    marked: bool,
 }
 
 /// An entry of the line played to the position.
@@ -237,7 +241,8 @@ pub struct ViewDocument {
     details: Vec<(&'static str, String)>,
     /// The seats, first seat first.
     seats: Vec<ViewSeat>,
-    /// The legal inputs.
+    /// The legal inputs, and the marked inputs the rules also accept
+    /// (`Position::marked_inputs`: Mage's heresies).
     inputs: Vec<ViewInput>,
     /// The colour to ring highlighted squares with.
     highlight: String,
@@ -378,13 +383,19 @@ impl ViewDocument {
             })
             .collect();
         let odds = pos.chance();
-        let moves = if outcome.is_some() { Default::default() } else { game.legal_moves() };
+        let (moves, marked): (Vec<P::Move>, Vec<P::Move>) = if outcome.is_some() || game.outcome().is_some() {
+            (Vec::new(), Vec::new())
+        } else {
+            (game.legal_moves().into_iter().collect(), pos.marked_inputs())
+        };
         let inputs = moves
             .into_iter()
-            .map(|mv| {
+            .map(|mv| (mv, false))
+            .chain(marked.into_iter().map(|mv| (mv, true)))
+            .map(|(mv, marked)| {
                 let probability =
                     odds.as_ref().and_then(|o| o.iter().find(|(m, _)| *m == mv).map(|(_, p)| *p));
-                input(pos, mv, &table, probability)
+                ViewInput { marked, ..input(pos, mv, &table, probability) }
             })
             .collect::<Vec<_>>();
         let mut inputs = inputs;
@@ -447,6 +458,7 @@ fn input<P: Position + BoardView>(
         to: to.map(|(f, r)| SquareName::at(f, r)),
         becomes,
         probability,
+        marked: false,
     }
 }
 
