@@ -125,6 +125,7 @@ async function refresh() {
   state.selected = null;
   state.dropLetter = null;
   panels.showChoices("", [], play);
+  panels.drawPreview(null, []);
   analysis.clear(state.analysing ? "searching…" : "");
   drawBoardNow();
   writeFragment();
@@ -218,6 +219,7 @@ function clickSquare(name) {
     if (drops.length) panels.showChoices(`On ${name}:`, drops, play);
   }
   drawBoardNow();
+  panels.drawPreview(state.selected, inputs);
   panels.drawDetails(state.view, state.dropLetter, chooseDrop);
 }
 

@@ -30,6 +30,7 @@ export function label(input) {
   const parts = [input.token];
   if (input.becomes) parts.push(`\u2192 ${input.becomes.symbol} ${input.becomes.army}`);
   if (typeof input.probability === "number") parts.push(`${(100 * input.probability).toFixed(0)}%`);
+  if (input.chance_after) parts.push(`(${oddsText(input)})`);
   return parts.join(" ");
 }
 
@@ -41,6 +42,22 @@ export function drawStatus(view, ply, plies) {
   line.id = "status-line";
   const where = html("div", "details-key", `ply ${ply} of ${plies} · ${view.inputs.length} legal inputs`);
   box.replaceChildren(line, where);
+}
+
+// The odds of what chance picks after an input (a declared engagement).
+export function oddsText(input) {
+  if (!input.chance_after) return "";
+  return input.chance_after.map((c) => `${c.move} ${(100 * c.probability).toFixed(0)}%`).join(", ");
+}
+
+// Before an input is committed: the odds of the inputs of the selected
+// piece that lead to a chance node.
+export function drawPreview(square, inputs) {
+  const box = $("preview");
+  const risky = inputs.filter((i) => i.from === square && i.chance_after);
+  box.replaceChildren(...risky.map((i) => html("div", "", html("b", "", i.token), ": " + oddsText(i))));
+  if (risky.length) box.prepend(html("div", "details-key", "Odds if played:"));
+  box.hidden = !risky.length;
 }
 
 export function showChoices(title, inputs, play) {

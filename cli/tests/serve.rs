@@ -1251,7 +1251,15 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 48");
     let mages =
         ["c2c3", "d7d6", "c3c4", "d6d5", "c4d5", "challenger", "sanction:blue", "e7e6", "b2b3", "a2a3"];
-    browser.play(&[], &mages[..5]);
+    browser.play(&[], &mages[..4]);
+    // An engagement's odds show before it is declared: the piece selected.
+    browser.square("c4");
+    browser.wait_for(
+        "const p = document.getElementById('preview'); \
+         return !p.hidden && p.textContent.includes('c4d5') && p.textContent.includes('challenger')",
+    );
+    browser.square("c4");
+    browser.play(&mages[..4], &mages[4..5]);
     browser.wait_for("return document.querySelector('#special button[data-token=\"challenger\"]') !== null");
     browser.play(&mages[..5], &mages[5..]);
     let record = common::ok(&[&["record", "mages", "--moves"][..], &mages[..]].concat());
@@ -1311,6 +1319,11 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.play(&[], &sovereign);
     browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &sovereign.join(","), "--json"]));
     browser.analysis_shows_lines(true);
+    // The bar is White's, from White's side: flipped, it fills from the top.
+    assert_eq!(browser.script("return document.getElementById('evalfill').classList.contains('top')"), false);
+    browser.click("#flip");
+    browser.wait_for("return document.getElementById('evalfill').classList.contains('top')");
+    browser.click("#flip");
     browser.graph_points(sovereign.len());
     shots.push(browser.screenshot("sovereign"));
     browser.click("#analyze");

@@ -10,7 +10,7 @@ use motley_core::view::{Glyph, Rgb};
 use motley_core::{BoardView, Position};
 use serde::Serialize;
 
-use super::{MoveText, OutcomeDoc, SeatName, ShowDocument, SquareName, VariantName};
+use super::{ChanceOdds, MoveText, OutcomeDoc, SeatName, ShowDocument, SquareName, VariantName};
 
 /// The colour a picture outlines text and symbols with on `c`: dark on a
 /// light colour, light on a dark one.
@@ -149,6 +149,10 @@ pub struct ViewInput {
     /// Its probability, at a chance node.
     #[serde(skip_serializing_if = "Option::is_none")]
     probability: Option<f64>,
+    /// When it leads to a chance node (it declares a Mage's engagement):
+    /// each input chance may then pick, with its probability.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chance_after: Option<Vec<ChanceOdds>>,
     /// Whether it is a marked input (`Position::marked_inputs`: a legal
     /// move with a mark, Mage's heresy); absent when not.
     #[serde(skip_serializing_if = "core::ops::Not::not")]
@@ -443,9 +447,9 @@ fn input<P: Position + BoardView>(
         [only] => ("move", Some(*only), Some(*only)),
         [first, .., last] => ("move", Some(*first), Some(*last)),
     };
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
     let becomes = to.and_then(|(f, r)| {
-        let mut after = pos.clone();
-        after.play_unchecked(mv);
         let now = after.cell(f, r).piece?;
         let before = from.and_then(|(ff, fr)| pos.cell(ff, fr).piece);
         let same = before.is_some_and(|b| b.letter == now.letter && b.army == now.army);
@@ -458,6 +462,7 @@ fn input<P: Position + BoardView>(
         to: to.map(|(f, r)| SquareName::at(f, r)),
         becomes,
         probability,
+        chance_after: ChanceOdds::of(&after),
         marked: false,
     }
 }
