@@ -42,13 +42,18 @@ function writeFragment() {
   const params = new URLSearchParams();
   params.set("variant", state.variant);
   if (state.startFen) params.set("fen", state.startFen);
-  const line = tree.pathTo(tree.lineEnd(state.node));
-  if (line.length) params.set("moves", line.join(","));
-  const ply = tree.depth(state.node);
-  if (ply !== line.length) params.set("ply", ply);
+  const moves = tree.write(state.root);
+  if (moves) params.set("moves", moves);
+  const main = tree.lineEnd(state.root);
+  if (tree.onMainLine(state.node)) {
+    const ply = tree.depth(state.node);
+    if (ply !== tree.depth(main)) params.set("ply", ply);
+  } else {
+    params.set("at", tree.address(state.node).join("."));
+  }
   if (state.turns) params.set("turns", state.turns);
   if (state.analysing) params.set("analyze", "1");
-  const hash = "#" + params.toString().replace(/%2C/g, ",");
+  const hash = "#" + params.toString().replace(/%2C/g, ",").replace(/%28/g, "(").replace(/%29/g, ")");
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
@@ -394,8 +399,10 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
 });
 
-// `#variant=<name>&fen=...&moves=e2e4,e7e5&ply=1` in the address opens that
-// line at that ply (`&turns=1`: the board a quarter turn round;
+// `#variant=<name>&fen=...&moves=e2e4,e7e5,g1f3,(b1c3)&ply=1` in the address
+// opens that game tree (each variation in brackets after the entry it
+// replaces) at that ply of the main line, or with `&at=0.1.0` at the node
+// those child indices lead to (`&turns=1`: the board a quarter turn round;
 // `&analyze=1`: analysis on). The page keeps the fragment up to date.
 (async function start() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -409,10 +416,12 @@ document.addEventListener("keydown", (e) => {
   const wanted = hash.get("variant");
   setVariant(names.includes(wanted) ? wanted : names[0]);
   if (hash.get("fen")) state.startFen = hash.get("fen");
-  newTree((hash.get("moves") || "").split(/[,\s]+/).filter(Boolean));
+  newTree([]);
+  state.root = tree.read(hash.get("moves") || "");
   const ply = hash.has("ply") ? parseInt(hash.get("ply"), 10) : Infinity;
   const nodes = tree.nodesTo(tree.lineEnd(state.root));
   state.node = ply <= 0 ? state.root : nodes[Math.min(ply, nodes.length) - 1] || state.root;
+  if (hash.get("at")) state.node = tree.follow(state.root, hash.get("at").split(".").map(Number));
   if (hash.get("turns")) state.turns = (parseInt(hash.get("turns"), 10) || 0) % 4;
   if (hash.get("analyze") === "1") {
     state.analysing = true;

@@ -88,3 +88,59 @@ export function find(root, id) {
   }
   return null;
 }
+
+// The tree as text for an address: entries separated by commas, each
+// variation in brackets after the entry it replaces
+// (`e2e4,e7e5,(b1c3,b8c6),g1f3`).
+export function write(root) {
+  const line = (start) => {
+    const out = [];
+    let n = start;
+    while (n.children.length) {
+      const [main, ...alts] = n.children;
+      out.push(main.token);
+      for (const alt of alts) out.push("(" + [alt.token, ...line(alt)].join(",") + ")");
+      n = main;
+    }
+    return out;
+  };
+  return line(root).join(",");
+}
+
+// A tree from the text `write` makes (a plain list of entries is one line).
+export function read(text) {
+  const root = node(null, null);
+  const tokens = text.match(/[()]|[^,()\s]+/g) || [];
+  let i = 0;
+  const line = (from) => {
+    let at = from;
+    let last = null;
+    while (i < tokens.length) {
+      const t = tokens[i++];
+      if (t === ")") return;
+      if (t === "(") {
+        line(last ? last.parent : at);
+        continue;
+      }
+      last = child(at, t);
+      at = last;
+    }
+  };
+  line(root);
+  return root;
+}
+
+// Where `at` is: the index of each node among its parent's children.
+export function address(at) {
+  return nodesTo(at).map((n) => n.parent.children.indexOf(n));
+}
+
+// The node at `indices` under `root` (as far as they lead).
+export function follow(root, indices) {
+  let n = root;
+  for (const i of indices) {
+    if (!n.children[i]) break;
+    n = n.children[i];
+  }
+  return n;
+}

@@ -1164,6 +1164,13 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_fen(&branch);
     browser.wait_for("return document.querySelectorAll('#movelist li.move.var').length === 1");
     assert_eq!(browser.moves_after(4), joker);
+    // The address holds the whole tree and the node shown: a reload keeps
+    // the variation and comes back to it.
+    browser.wait_for("return location.hash.includes('moves=e2e4,e7e5,g1f3,(b1c3),b8c6') && location.hash.includes('at=0.0.1')");
+    browser.script("location.reload(); return true");
+    browser.wait_for("return document.querySelector('#movelist li.move.var.current') !== null");
+    browser.wait_fen(&branch);
+    assert_eq!(browser.moves_after(4), joker);
     browser.click("#movelist li.move[data-ply=\"4\"]");
     browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
     browser.click("#movelist li.move.var");
