@@ -42,6 +42,20 @@ fn record_prints_a_record_of_each_variant() {
 }
 
 #[test]
+fn the_variant_s_own_start_has_no_fen_tag() {
+    for variant in ["sovereign", "royale", "mages", "joker"] {
+        let start = json(&["show", variant, "--json"])["fen"].as_str().expect("fen").to_owned();
+        let given = ok(&["record", variant, "--fen", &start]);
+        assert!(!given.contains("[FEN"), "{variant}: {given}");
+        assert_eq!(given, ok(&["record", variant]), "{variant}");
+    }
+    // Another start keeps its tag.
+    let other =
+        json(&["play", "joker", "--moves", "e2e4", "--json"])["fen"].as_str().expect("fen").to_owned();
+    assert!(ok(&["record", "joker", "--fen", &other]).contains("[FEN"));
+}
+
+#[test]
 fn record_errors_are_one_line() {
     let e = fails(&["record", "joker", "--moves", "e2e4", "e2e4"]);
     assert!(e.starts_with("error: invalid move `e2e4`: ") && e.ends_with(", move 2 of --moves"), "{e}");

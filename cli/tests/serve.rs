@@ -439,11 +439,32 @@ fn the_page_and_its_assets_are_served() {
     let (status, page) = server.request("GET", "/", b"");
     assert_eq!(status, 200);
     assert!(page.contains("<svg id=\"board\"") && page.contains("/app.js"), "{page}");
-    for (path, needle) in [("/app.js", "EventSource"), ("/style.css", "#board"), ("/index.html", "Motley")] {
+    for (path, needle) in [
+        ("/app.js", "import"),
+        ("/analysis.js", "EventSource"),
+        ("/board.js", "data-square"),
+        ("/style.css", "#board"),
+        ("/index.html", "Motley"),
+    ] {
         let (status, text) = server.request("GET", path, b"");
         assert_eq!(status, 200, "{path}");
         assert!(text.contains(needle), "{path}");
     }
+    // Every module the page imports is served, as JavaScript.
+    let modules =
+        ["app.js", "api.js", "board.js", "tree.js", "panels.js", "analysis.js", "graph.js", "dom.js"];
+    for module in modules {
+        let (status, text) = server.request("GET", &format!("/{module}"), b"");
+        assert_eq!(status, 200, "{module}");
+        for import in text.lines().filter(|l| l.starts_with("import ")) {
+            let name = import.rsplit("\"./").next().unwrap_or("").trim_end_matches("\";");
+            assert!(modules.contains(&name), "{module} imports {name}, which is not served");
+        }
+    }
+    let (status, variants) = server.request("GET", "/api/variants", b"");
+    assert_eq!(status, 200);
+    let variants: Value = serde_json::from_str(&variants).expect("JSON");
+    assert_eq!(variants["variants"], json!(["sovereign", "royale", "mages", "joker"]));
     // No asset comes from another host: the page works offline.
     for path in ["/", "/app.js", "/style.css"] {
         let text = server.request("GET", path, b"").1;
@@ -451,6 +472,141 @@ fn the_page_and_its_assets_are_served() {
             assert!(!text.contains(remote), "{path} loads from the network ({remote})");
         }
     }
+}
+
+/// The page holds no variant knowledge: every board size, colour, glyph and
+/// variant comes from the server's view document, so that a new variant
+/// needs no change in `cli/assets/`.
+#[test]
+fn the_page_holds_no_variant_table() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir).expect("assets").map(|e| e.expect("entry").path()).collect();
+    files.sort();
+    assert!(files.len() >= 8, "{files:?}");
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("asset");
+        let lower = text.to_lowercase();
+        let name = path.display();
+        // No variant named (a branch, a table key or an option).
+        for variant in ["sovereign", "royale", "mages", "mage's", "joker"] {
+            assert!(!lower.contains(variant), "{name} names the variant {variant}");
+        }
+        // No army or team colour table (a colour name as a key).
+        for army in [
+            "white", "ash", "slate", "black", "pink", "red", "orange", "yellow", "green", "cyan", "navy",
+            "violet", "blue",
+        ] {
+            for key in [format!("{army}:"), format!("{army} :"), format!("\"{army}\":"), format!("'{army}':")]
+            {
+                assert!(!lower.contains(&key), "{name} has a colour table ({key})");
+            }
+        }
+        // No piece glyph table: the chess symbols come from the server.
+        assert!(!text.chars().any(|c| ('\u{2654}'..='\u{265f}').contains(&c)), "{name} has chess glyphs");
+        assert!(!lower.contains("\\u265") && !lower.contains("\\u2654"), "{name} has chess glyph escapes");
+        // No board size: no `[8, 8]`-like pairs, no 16 or 6 × 8 in the scripts.
+        if path.extension().is_some_and(|e| e == "js") {
+            for size in ["[16, 16]", "[8, 8]", "[6, 8]", "16", "files: 8", "ranks: 8"] {
+                let found = text.match_indices(size).any(|(i, _)| {
+                    let before = text[..i].chars().next_back().unwrap_or(' ');
+                    let after = text[i + size.len()..].chars().next().unwrap_or(' ');
+                    !before.is_ascii_alphanumeric() && !after.is_ascii_alphanumeric() && before != '.'
+                });
+                assert!(!found, "{name} has a board size ({size})");
+            }
+            // No role or promotion letter table.
+            for table in ["queen", "knight", "bishop", "counselor", "chariot", "shaman"] {
+                assert!(!lower.contains(table), "{name} names a role ({table})");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_view_document_draws_every_variant() {
+    let server = Server::start();
+    for (variant, files, ranks) in
+        [("sovereign", 16, 16), ("royale", 16, 16), ("mages", 6, 8), ("joker", 8, 8)]
+    {
+        let (status, text) = server.post("view", &json!({"variant": variant}));
+        assert_eq!(status, 200, "{text}");
+        let view: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(view["files"], files);
+        assert_eq!(view["ranks"], ranks);
+        assert_eq!(view["squares"].as_array().expect("squares").len(), files * ranks);
+        // The view's inputs are `moves`' inputs; its facts are `show`'s.
+        // Besides them, Mage's Chess offers each action as a heresy.
+        let inputs = view["inputs"].as_array().expect("inputs");
+        let marked: Vec<&str> = inputs
+            .iter()
+            .filter(|i| i["marked"] == true)
+            .map(|i| i["token"].as_str().expect("token"))
+            .collect();
+        assert_eq!(!marked.is_empty(), variant == "mages", "{marked:?}");
+        assert!(marked.iter().all(|t| t.ends_with('!')), "{marked:?}");
+        let mut tokens: Vec<String> = inputs
+            .iter()
+            .filter(|i| i["marked"] != true)
+            .map(|i| i["token"].as_str().expect("token").to_owned())
+            .collect();
+        tokens.sort();
+        let moves = common::json(&["moves", variant, "--json"]);
+        let expected: Vec<String> = serde_json::from_value(moves["moves"].clone()).expect("moves");
+        assert_eq!(tokens, expected, "{variant}");
+        assert_eq!(view["show"], common::json(&["show", variant, "--json"]), "{variant}");
+        assert!(!view["pieces"].as_array().expect("pieces").is_empty());
+        assert_eq!(view["side_to_move"], view["show"]["side_to_move"]);
+        // The first seat sits at the bottom; every seat has a colour.
+        assert_eq!(view["seats"][0]["turns"], 0);
+        for seat in view["seats"].as_array().expect("seats") {
+            assert!(seat["colour"].as_str().is_some_and(|c| c.starts_with('#') && c != "#888888"), "{seat}");
+        }
+    }
+    // Sovereign's squares of colour carry their tags; its zones are outlined.
+    let view: Value =
+        serde_json::from_str(&server.post("view", &json!({"variant": "sovereign"})).1).expect("JSON");
+    let tagged = view["squares"].as_array().expect("squares").iter().filter(|s| s["tag"].is_string()).count();
+    assert_eq!(tagged, 24, "Sovereign Chess has 24 squares of colour");
+    assert!(view["regions"].as_array().expect("regions").len() >= 2, "{}", view["regions"]);
+    // Royale's seats sit round the board.
+    let view: Value =
+        serde_json::from_str(&server.post("view", &json!({"variant": "royale"})).1).expect("JSON");
+    let turns: Vec<(String, u64)> = view["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| (s["name"].as_str().expect("name").to_owned(), s["turns"].as_u64().expect("turns")))
+        .collect();
+    assert_eq!(
+        turns,
+        [("white".into(), 0), ("ash".into(), 1), ("slate".into(), 3), ("black".into(), 2)],
+        "{turns:?}"
+    );
+    // Mage's Chess names its letters; a line with referee events is played
+    // as a record, and a game a referee event ended has no side to move.
+    let view: Value = serde_json::from_str(
+        &server
+            .post("view", &json!({"variant": "mages", "moves": ["c2c3", "timeout", "d2d3", "resign:blue"]}))
+            .1,
+    )
+    .expect("JSON");
+    assert!(!view["roles"].as_array().expect("roles").is_empty());
+    let referee: Vec<bool> = view["line"]
+        .as_array()
+        .expect("line")
+        .iter()
+        .map(|e| e["referee"].as_bool().expect("flag"))
+        .collect();
+    assert_eq!(referee, [false, true, false, true]);
+    assert_eq!(view["side_to_move"], Value::Null);
+    assert!(view["outcome"].is_object(), "{}", view["outcome"]);
+    assert!(view["inputs"].as_array().expect("inputs").is_empty());
+    assert!(view["search"]["fen"].is_string() && view["search"]["moves"] == json!([]));
+    // A bad line is the CLI's error.
+    let (status, text) = server.post("view", &json!({"variant": "joker", "moves": ["e2e5"]}));
+    assert_eq!(status, 400, "{text}");
+    assert!(error_of(&text).contains("e2e5"), "{text}");
 }
 
 #[test]
@@ -715,21 +871,33 @@ impl Browser {
     }
 
     /// A real click (WebDriver's pointer) on the element `css` selects.
+    /// The page may draw the element again between finding and clicking it
+    /// (the move list gains its marks as the graph fills): a stale element
+    /// is found again.
     fn click(&self, css: &str) {
-        self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
-        let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
-        let id = found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_owned();
-        self.session("POST", &format!("/element/{id}/click"), &json!({}));
+        for _ in 0..5 {
+            self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
+            let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
+            let id =
+                found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_owned();
+            let path = format!("/session/{}/element/{id}/click", self.session);
+            let (status, text) = http(self.addr, "POST", &path, b"{}");
+            if status == 200 {
+                return;
+            }
+            assert!(text.contains("stale element"), "click {css}: {status} {text}");
+        }
+        panic!("{css} went stale five times");
     }
 
     fn square(&self, name: &str) {
-        self.click(&format!("#board g[data-square=\"{name}\"]"));
+        self.click(&format!("#board g.sq[data-square=\"{name}\"]"));
     }
 
     /// The move list's tokens once it has `n` of them.
     fn moves_after(&self, n: usize) -> Vec<String> {
         let list = self.wait_for(&format!(
-            "const items = [...document.querySelectorAll('#movelist li')]; \
+            "const items = [...document.querySelectorAll('#movelist li.move:not(.var)')]; \
              return items.length === {n} && items.map(li => li.textContent.replace(/^\\d+\\./, ''));"
         ));
         serde_json::from_value(list).expect("a list of moves")
@@ -771,6 +939,46 @@ impl Browser {
             line.push(token);
             assert_eq!(self.moves_after(line.len()), line, "after {token}");
         }
+    }
+
+    /// Drags the piece on square `from` to square `to` with the pointer
+    /// (WebDriver actions: press, move, release).
+    fn drag(&self, from: &str, to: &str) {
+        let element = |name: &str| {
+            let css = format!("#board g.sq[data-square=\"{name}\"] rect");
+            self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
+            let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
+            let mut origin = serde_json::Map::new();
+            origin.insert(ELEMENT.to_owned(), found[ELEMENT].clone());
+            Value::Object(origin)
+        };
+        let (start, end) = (element(from), element(to));
+        let actions = json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+        "actions": [
+            {"type": "pointerMove", "origin": start, "x": 0, "y": 0, "duration": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerMove", "origin": end, "x": 0, "y": 0, "duration": 100},
+            {"type": "pointerUp", "button": 0},
+        ]}]});
+        self.session("POST", "/actions", &actions);
+        self.session("DELETE", "/actions", &Value::Null);
+    }
+
+    /// Plays the move from square `from` to square `to` by two clicks and
+    /// returns the milliseconds from the second click to the frame after
+    /// the board shows the new position (measured in the page).
+    fn timed_move(&self, from: &str, to: &str) -> f64 {
+        let script = "const [from, to, done] = arguments; \
+            const fen = document.getElementById('fen'); const before = fen.value; \
+            const square = (n) => document.querySelector(`#board g.sq[data-square=\"${n}\"]`); \
+            square(from).dispatchEvent(new MouseEvent('click', {bubbles: true})); \
+            const start = performance.now(); \
+            square(to).dispatchEvent(new MouseEvent('click', {bubbles: true})); \
+            const wait = () => fen.value !== before \
+              ? requestAnimationFrame(() => done(performance.now() - start)) : requestAnimationFrame(wait); \
+            wait();";
+        let ms = self.session("POST", "/execute/async", &json!({ "script": script, "args": [from, to] }));
+        ms.as_f64().unwrap_or_else(|| panic!("a time: {ms}"))
     }
 
     /// Waits until the evaluation graph has a point for each of the `n + 1`
@@ -859,6 +1067,31 @@ impl Drop for Browser {
     }
 }
 
+/// The example record of `variant` in `docs/records.md`.
+fn docs_record(variant: &str) -> String {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/records.md")).expect("docs");
+    let start = docs.find(&format!("<!-- example {variant} -->")).expect("the example");
+    let block = &docs[start..];
+    let body = &block[block.find("```text\n").expect("its block") + 8..];
+    body[..body.find("```").expect("its end")].to_owned()
+}
+
+/// The status the server gives the end of `record` (its outcome's text),
+/// from the view of its main line.
+fn at_end_status(record: &str) -> String {
+    let moves = common::with_stdin(&["replay", "-", "--moves"], record.as_bytes()).1;
+    let variant = common::with_stdin(&["replay", "-", "--json"], record.as_bytes()).1;
+    let variant: Value = serde_json::from_str(&variant).expect("replay JSON");
+    let server = Server::start();
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let (status, text) = server.post("view", &json!({"variant": variant["variant"], "moves": moves}));
+    assert_eq!(status, 200, "{text}");
+    let view: Value = serde_json::from_str(&text).expect("view JSON");
+    assert!(view["outcome"].is_object(), "the record's game is over: {view}");
+    view["status"].as_str().expect("status").to_owned()
+}
+
 /// `text` for a URL's fragment.
 fn encode(text: &str) -> String {
     text.bytes()
@@ -893,7 +1126,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     // Joker's Chess: a game by clicking, back and forward, then a drop from
     // the Joker Reserve.
     browser.open(&page(1, "variant=joker"));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 64");
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 64");
     let joker = ["e2e4", "e7e5", "g1f3", "b8c6"];
     browser.play(&[], &joker);
     browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
@@ -907,6 +1140,76 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_fen(&fen_after(&["play", "joker", "--moves", "e2e4", "--json"]));
     browser.wait_for("return document.querySelector('#movelist li.current').dataset.ply === '1'");
     browser.click("#last");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
+
+    // The address follows the position shown: a reload comes back to it.
+    let at_two = fen_after(&["play", "joker", "--moves", "e2e4,e7e5", "--json"]);
+    browser.script("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return true");
+    browser.click("#back");
+    browser.wait_fen(&at_two);
+    browser.wait_for(
+        "return location.hash.includes('moves=e2e4,e7e5,g1f3,b8c6') && location.hash.includes('ply=2')",
+    );
+    browser.script("location.reload(); return true");
+    browser.wait_for("return document.querySelector('#movelist li.current') !== null");
+    browser.wait_fen(&at_two);
+    assert_eq!(browser.moves_after(4), joker);
+    assert_eq!(browser.script("return document.querySelector('#movelist li.current').dataset.ply"), "2");
+
+    // A game tree: a move (dragged) from an earlier ply starts a variation
+    // beside the main line, which stays; both are navigated; the variation
+    // is promoted to the main line, then taken back.
+    browser.drag("b1", "c3");
+    let branch = fen_after(&["play", "joker", "--moves", "e2e4,e7e5,b1c3", "--json"]);
+    browser.wait_fen(&branch);
+    browser.wait_for("return document.querySelectorAll('#movelist li.move.var').length === 1");
+    assert_eq!(browser.moves_after(4), joker);
+    // The address holds the whole tree and the node shown: a reload keeps
+    // the variation and comes back to it.
+    browser.wait_for("return location.hash.includes('moves=e2e4,e7e5,g1f3,(b1c3),b8c6') && location.hash.includes('at=0.0.1')");
+    browser.script("location.reload(); return true");
+    browser.wait_for("return document.querySelector('#movelist li.move.var.current') !== null");
+    browser.wait_fen(&branch);
+    assert_eq!(browser.moves_after(4), joker);
+    browser.click("#movelist li.move[data-ply=\"4\"]");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
+    browser.click("#movelist li.move.var");
+    browser.wait_fen(&branch);
+    browser.click("#promote");
+    assert_eq!(browser.moves_after(3), ["e2e4", "e7e5", "b1c3"]);
+    browser.wait_for("return document.querySelectorAll('#movelist li.move.var').length === 2");
+    browser.click("#undo");
+    browser.wait_fen(&at_two);
+    assert_eq!(browser.moves_after(4), joker);
+    assert_eq!(browser.script("return document.querySelectorAll('#movelist li.move.var').length"), 0);
+    browser.click("#last");
+
+    // Records: an error is shown beside Import; a record imported then
+    // exported keeps its tags, comments and variations.
+    browser.script("document.getElementById('record').value = '[Variant \"joker\"] 1. e2e5 *'; return true");
+    browser.click("#import");
+    browser.wait_for(
+        "const e = document.getElementById('record-error'); \
+         return !e.hidden && e.textContent.includes('e2e5') \
+         && e.parentElement === document.getElementById('import').closest('.panel')",
+    );
+    assert_eq!(browser.script("return document.getElementById('error').hidden"), true);
+    let example = docs_record("joker");
+    browser.script(&format!("document.getElementById('record').value = {example:?}; return true"));
+    browser.click("#import");
+    browser.wait_for("return document.getElementById('record-error').hidden");
+    browser.wait_for(&format!(
+        "return document.querySelectorAll('#movelist li.move:not(.var)').length === {}",
+        common::with_stdin(&["replay", "-", "--moves"], example.as_bytes()).1.split_whitespace().count()
+    ));
+    browser.script("document.getElementById('record').value = ''; return true");
+    browser.click("#export");
+    let exported = browser.wait_for("return document.getElementById('record').value");
+    let exported = exported.as_str().expect("text");
+    for kept in ["[White \"Ann\"]", "{the main line goes", "(2... a7a5 3. a2a4)", "[%eval +0.20]"] {
+        assert!(exported.contains(kept), "the export lost {kept}: {exported}");
+    }
+    assert!(!exported.contains("[FEN"), "{exported}");
     let with_reserve = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../fixtures/joker/positions/drops-white.fen"
@@ -934,16 +1237,36 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.analysis_shows_lines(false);
     browser.graph_points(2);
     shots.push(browser.screenshot("joker"));
+    // Analysis belongs to the position shown: a step back clears the
+    // lines, the bar and the arrow at once (the search starts again there);
+    // with analysis stopped, nothing comes back.
+    let cleared = "return document.querySelectorAll('#lines li').length === 0 \
+         && document.getElementById('evaltext').textContent === '' \
+         && document.querySelector('.best-arrow') === null";
+    let step_back = format!("document.getElementById('back').click(); {cleared}");
+    assert_eq!(browser.script(&step_back), true);
+    browser.wait_for("return document.querySelectorAll('#lines li').length > 0");
     browser.click("#analyze");
+    browser.click("#first");
+    browser.wait_fen(&with_reserve);
+    assert_eq!(browser.script(cleared), true);
 
     // Mage's Chess: an engagement declared on the board and resolved with
     // its button, a referee's sanction from its button (a record entry: the
     // page replays the line as a record), and the sanctioned turn served.
     browser.open(&page(3, "variant=mages"));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 48");
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 48");
     let mages =
         ["c2c3", "d7d6", "c3c4", "d6d5", "c4d5", "challenger", "sanction:blue", "e7e6", "b2b3", "a2a3"];
-    browser.play(&[], &mages[..5]);
+    browser.play(&[], &mages[..4]);
+    // An engagement's odds show before it is declared: the piece selected.
+    browser.square("c4");
+    browser.wait_for(
+        "const p = document.getElementById('preview'); \
+         return !p.hidden && p.textContent.includes('c4d5') && p.textContent.includes('challenger')",
+    );
+    browser.square("c4");
+    browser.play(&mages[..4], &mages[4..5]);
     browser.wait_for("return document.querySelector('#special button[data-token=\"challenger\"]') !== null");
     browser.play(&mages[..5], &mages[5..]);
     let record = common::ok(&[&["record", "mages", "--moves"][..], &mages[..]].concat());
@@ -957,6 +1280,10 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.graph_points(mages.len());
     shots.push(browser.screenshot("mages"));
     browser.click("#analyze");
+    // A heresy from the board: the move's squares, then its choice.
+    browser.open(&page(11, "variant=mages"));
+    browser.play(&[], &["c2c3!"]);
+    browser.wait_fen(&fen_after(&["play", "mages", "--moves", "c2c3!", "--json"]));
     // A pending engagement from a position string, resolved from the page.
     browser.open(&page(4, &format!("variant=mages&fen={}", encode(PENDING))));
     browser.play(&[], &["challenger"]);
@@ -969,31 +1296,51 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     let at_end = common::with_stdin(&["replay", "-", "--json"], ended.as_bytes()).1;
     let at_end: Value = serde_json::from_str(&at_end).expect("replay JSON");
     browser.wait_fen(at_end["fen"].as_str().expect("fen"));
-    browser.wait_for(
-        "return document.getElementById('status').textContent.includes('Game over: 1-0 (resign:blue)')",
-    );
+    let over = at_end_status(&ended);
+    browser.wait_for(&format!(
+        "const s = document.getElementById('status').textContent; \
+         return s.includes('Game over: ' + {over:?}) && !s.includes(' to move')"
+    ));
     assert_eq!(browser.script("return document.querySelectorAll('#referee button').length"), 0);
     assert_eq!(browser.script("return document.querySelectorAll('#movelist li.referee').length"), 2);
     browser.graph_points(4);
+    // The record of docs/records.md: the game ends by its last move (a
+    // royal downed), which the status names, not the referee's earlier
+    // timeout.
+    let example = docs_record("mages");
+    browser.script(&format!("document.getElementById('record').value = {example:?}; return true"));
+    browser.click("#import");
+    let over = at_end_status(&example);
+    assert!(!over.contains("timeout"), "{over}");
+    browser.wait_for(&format!(
+        "const s = document.getElementById('status').textContent; \
+         return s.includes('Game over: ' + {over:?}) && !s.includes(' to move')"
+    ));
+    assert_eq!(browser.script("return document.querySelectorAll('#referee button').length"), 0);
 
     // Sovereign Chess: a game from the start, a promotion chosen among the
     // pieces, a defection with its forced king move, a pure defection.
     browser.open(&page(5, "variant=sovereign"));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
     let sovereign = ["e2e4", "e15e13", "h2h4", "h15h13", "i2i4"];
     browser.play(&[], &sovereign);
     browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &sovereign.join(","), "--json"]));
     browser.analysis_shows_lines(true);
+    // The bar is White's, from White's side: flipped, it fills from the top.
+    assert_eq!(browser.script("return document.getElementById('evalfill').classList.contains('top')"), false);
+    browser.click("#flip");
+    browser.wait_for("return document.getElementById('evalfill').classList.contains('top')");
+    browser.click("#flip");
     browser.graph_points(sovereign.len());
     shots.push(browser.screenshot("sovereign"));
     browser.click("#analyze");
     let figure4 = fixture("sovereign/positions/figure4.fen");
     browser.open(&page(6, &format!("variant=sovereign&fen={}", encode(&figure4))));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
     browser.play(&[], &["i6i7q"]);
     let forced = fixture("sovereign/positions/forced-defection.fen");
     browser.open(&page(7, &format!("variant=sovereign&fen={}", encode(&forced))));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
     let defection = ["defect:green:f6e5", "a16b16", "e5e4"];
     browser.play(&[], &defection);
     browser.wait_fen(&fen_after(&[
@@ -1005,13 +1352,10 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         &defection.join(","),
         "--json",
     ]));
-    browser.wait_for(
-        "return document.getElementById('details').textContent.includes('white plays') \
-         && document.getElementById('details').textContent.includes('green')",
-    );
+    browser.wait_for("return document.getElementById('details').textContent.includes('owned: white: green')");
     let red_king = fixture("sovereign/positions/mid-red-king.fen");
     browser.open(&page(8, &format!("variant=sovereign&fen={}", encode(&red_king))));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
     browser.play(&[], &["defect:violet"]);
     browser.wait_fen(&fen_after(&[
         "play",
@@ -1023,12 +1367,51 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         "--json",
     ]));
 
+    // How long a click takes to show the next position on a Sovereign
+    // board: twenty moves, each two clicks, timed in the page.
+    browser.open(&page(10, "variant=sovereign"));
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    let mut line: Vec<String> = Vec::new();
+    let mut times = Vec::new();
+    for i in 0..20 {
+        let played = line.join(",");
+        let args = if line.is_empty() {
+            vec!["moves", "sovereign"]
+        } else {
+            vec!["moves", "sovereign", "--moves", &played]
+        };
+        let legal = common::ok(&args);
+        let legal: Vec<&str> = legal.lines().collect();
+        let simple: Vec<&str> = legal
+            .iter()
+            .copied()
+            .filter(|t| {
+                let sq = squares_of(t);
+                sq.len() == 2 && !t.contains(':') && legal.iter().filter(|u| squares_of(u) == sq).count() == 1
+            })
+            .collect();
+        let token = simple[(i * 7) % simple.len()];
+        let squares = squares_of(token);
+        if !line.is_empty() {
+            browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &played, "--json"]));
+        }
+        times.push(browser.timed_move(&squares[0], &squares[1]));
+        line.push(token.to_owned());
+    }
+    browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &line.join(","), "--json"]));
+    times.sort_by(f64::total_cmp);
+    eprintln!(
+        "a click on a Sovereign board shows the next position in {:.0} ms (median of {}, slowest {:.0} ms)",
+        (times[9] + times[10]) / 2.0,
+        times.len(),
+        times[times.len() - 1]
+    );
+
     // Sovereign Chess Royale, with Ash's seat at the bottom: a round of four
     // seats by clicking (the squares keep their names whatever the turn).
     browser.open(&page(9, "variant=royale"));
-    browser.wait_for("return document.querySelectorAll('#board g[data-square]').length === 256");
-    let a1 =
-        "JSON.stringify(document.querySelector('#board g[data-square=\"a1\"] rect').getBoundingClientRect())";
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    let a1 = "JSON.stringify(document.querySelector('#board g.sq[data-square=\"a1\"] rect').getBoundingClientRect())";
     browser.script(&format!("window.a1Before = {a1}; return true"));
     browser.click("#seat option[value=\"ash\"]");
     browser.wait_for(&format!("return {a1} !== window.a1Before"));

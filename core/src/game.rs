@@ -380,6 +380,15 @@ pub trait Position: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
         None
     }
 
+    /// Inputs the rules accept here that [`Position::legal_moves`] leaves
+    /// out: a legal move played with a mark that changes the game but that
+    /// a search or a perft count does not consider (Mage's Chess: an action
+    /// declared a heresy, `c1c4!`). A board offers them beside the legal
+    /// moves, as a choice. None by default.
+    fn marked_inputs(&self) -> Vec<Self::Move> {
+        Vec::new()
+    }
+
     /// Whether `mv` is a legal input here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_moves().contains(&mv)

@@ -628,6 +628,19 @@ impl Position for Mages {
         self.chance_with(&DEFAULT_MODEL)
     }
 
+    /// Every legal action of a piece without a halo, declared a heresy (§5).
+    fn marked_inputs(&self) -> Vec<Move> {
+        self.legal_moves()
+            .iter()
+            .filter_map(|&mv| match mv {
+                Move::Action { from, to, promotion, heresy: false } if !self.state.board.has_halo(from) => {
+                    Some(Move::Action { from, to, promotion, heresy: true })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     fn is_legal(&self, mv: Move) -> bool {
         self.check(mv).is_ok()
     }

@@ -38,7 +38,10 @@ fn record<N: AsHistory>(args: &RecordArgs) -> Result<String, CliError> {
         StartError::Fen(why) => CliError::input(format!("invalid position string: {why}"), "--fen"),
         StartError::Rules(why) => CliError::input(why, "--repetition/--move-limit"),
     })?;
-    let mut rec = Recorder::new(start, common.fen.as_deref(), Some(&rules));
+    // The variant's own start is written without a FEN tag, however given.
+    let own_start = N::start(None, &options).is_ok_and(|own| own.position().fen() == start.position().fen());
+    let fen = common.fen.as_deref().filter(|_| !own_start);
+    let mut rec = Recorder::new(start, fen, Some(&rules));
     for (i, token) in game::move_tokens(&common.moves).into_iter().enumerate() {
         let entry = rec.state().read_entry(token).map_err(|why| {
             CliError::input(format!("invalid move `{token}`: {why}"), format!("move {} of --moves", i + 1))

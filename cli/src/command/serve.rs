@@ -32,15 +32,20 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::StreamExt as _;
-use motley_core::BoardView;
+use motley_core::record::StartError;
+use motley_core::render;
 use motley_core::search::{Limits, Reading, Score, SearchConfig, SearchInfo, SearchResult};
+use motley_core::{BoardView, Position as _};
 use tokio::sync::{Semaphore, mpsc};
 
 use crate::args::{Common, ServeArgs, Terminal};
-use crate::document::{DoneEvent, ErrorDocument, HealthDocument, InfoEvent, json_doc, json_value};
+use crate::document::{
+    DoneEvent, ErrorDocument, HealthDocument, InfoEvent, ViewDocument, ViewEntry, ViewSearch, json_doc,
+    json_value,
+};
 use crate::error::{CliError, ErrorKind};
 use crate::game;
-use crate::variant::{Variant, VariantTask};
+use crate::variant::{AsHistory, RecordTask, Variant, VariantTask};
 use request::{
     ANNOTATE_PLY_CAP, AnalyzeRequest, AnnotateRequest, GameRequest, PERFT_NODE_CAP, PerftRequest,
     REQUEST_TIME_CAP, RecordRequest, RenderRequest, ReplayRequest, StreamQuery, read,
@@ -65,13 +70,25 @@ const KEEP_ALIVE: Duration = Duration::from_millis(250);
 /// hold (nor clear) a table it cannot fill.
 const TABLE_MS_PER_MIB: u64 = 250;
 
-/// The commands of `POST /api/<command>`.
-pub const COMMANDS: [&str; 9] =
-    ["show", "moves", "play", "perft", "render", "analyze", "record", "replay", "annotate"];
+/// The commands of `POST /api/<command>`: the CLI's, and `view`, the
+/// position as the web board draws it.
+pub const COMMANDS: [&str; 10] =
+    ["show", "moves", "play", "perft", "render", "analyze", "record", "replay", "annotate", "view"];
 
-const INDEX_HTML: &str = include_str!("../../assets/index.html");
-const APP_JS: &str = include_str!("../../assets/app.js");
-const STYLE_CSS: &str = include_str!("../../assets/style.css");
+/// The page's files, served at `/<name>`: the HTML page, its style sheet and
+/// its ES modules (no build step: the browser loads them as they are).
+pub const ASSETS: [(&str, &str, &str); 10] = [
+    ("index.html", "text/html; charset=utf-8", include_str!("../../assets/index.html")),
+    ("style.css", "text/css; charset=utf-8", include_str!("../../assets/style.css")),
+    ("app.js", "text/javascript; charset=utf-8", include_str!("../../assets/app.js")),
+    ("api.js", "text/javascript; charset=utf-8", include_str!("../../assets/api.js")),
+    ("board.js", "text/javascript; charset=utf-8", include_str!("../../assets/board.js")),
+    ("tree.js", "text/javascript; charset=utf-8", include_str!("../../assets/tree.js")),
+    ("panels.js", "text/javascript; charset=utf-8", include_str!("../../assets/panels.js")),
+    ("analysis.js", "text/javascript; charset=utf-8", include_str!("../../assets/analysis.js")),
+    ("graph.js", "text/javascript; charset=utf-8", include_str!("../../assets/graph.js")),
+    ("dom.js", "text/javascript; charset=utf-8", include_str!("../../assets/dom.js")),
+];
 
 /// Answers `POST /api/<command>` with `body` on the calling thread, as the
 /// server does on a blocking thread: the document, or the status and error
@@ -109,12 +126,61 @@ pub fn answer(command: &str, body: &[u8], stop: &Arc<AtomicBool>) -> Result<Stri
             super::replay::document_or_text(&request.args().map_err(status)?, term, text)
         }
         "annotate" => annotate(&read::<AnnotateRequest>(body).map_err(status)?, stop),
+        "view" => view(&read::<GameRequest>(body).map_err(status)?.common().map_err(status)?),
         _ => {
             let what = format!("unknown command `{command}` (expected {})", COMMANDS.join(", "));
             return Err((StatusCode::NOT_FOUND, CliError::input(what, format!("POST /api/{command}"))));
         }
     }
     .map_err(status)
+}
+
+/// `view`: the position as the web board draws it ([`ViewDocument`]). The
+/// line is played as a game record's entries, so that it may hold referee
+/// events.
+fn view(common: &Common) -> Result<String, CliError> {
+    Variant::from_argument(&common.variant)?.with_record(View(common))
+}
+
+/// The view document of a request's position.
+struct View<'a>(&'a Common);
+
+impl RecordTask for View<'_> {
+    type Output = Result<String, CliError>;
+    fn run<N: AsHistory>(self) -> Self::Output {
+        let common = self.0;
+        let mut rules = Vec::new();
+        if let Some(n) = common.repetition {
+            rules.push(("repetition".to_owned(), n.to_string()));
+        }
+        if let Some(n) = common.move_limit {
+            rules.push(("move-limit".to_owned(), n.to_string()));
+        }
+        let mut state = N::start(common.fen.as_deref(), &rules).map_err(|e| match e {
+            StartError::Fen(e) => CliError::input(format!("invalid position string: {e}"), "--fen"),
+            StartError::Rules(e) => CliError::input(e, "request body field repetition/move_limit"),
+        })?;
+        let mut line = Vec::new();
+        let mut last_move = Vec::new();
+        for (i, token) in game::move_tokens(&common.moves).into_iter().enumerate() {
+            let entry = state.read_entry(token).map_err(|e| {
+                CliError::input(game::bad_move(token, &e), format!("move {} of --moves", i + 1))
+            })?;
+            let input = state.shown().parse_move(token);
+            last_move =
+                input.as_ref().map_or_else(|_| Vec::new(), |&mv| render::move_squares(state.shown(), mv));
+            let before = state.shown().clone();
+            state.play(&entry);
+            line.push(ViewEntry::new(token, input.is_err(), &before, state.shown()));
+        }
+        let history = state.history();
+        let search = if line.iter().any(ViewEntry::is_referee) {
+            ViewSearch::new(Some(history.position().fen()), Vec::new())
+        } else {
+            ViewSearch::new(common.fen.clone(), line.iter().map(|e| e.token().to_owned()).collect())
+        };
+        Ok(json_doc(&ViewDocument::new(&history, state.outcome(), line, &last_move, search)))
+    }
 }
 
 /// `perft`, refused when its tree is estimated above [`PERFT_NODE_CAP`].
@@ -238,12 +304,14 @@ fn shared() -> Arc<Shared> {
 }
 
 fn router_with(shared: Arc<Shared>) -> Router {
-    Router::new()
-        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
-        .route("/index.html", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
-        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
-        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+    let (_, html_kind, html) = ASSETS[0];
+    let mut router = Router::new().route("/", get(move || async move { asset(html_kind, html) }));
+    for (name, kind, text) in ASSETS {
+        router = router.route(&format!("/{name}"), get(move || async move { asset(kind, text) }));
+    }
+    router
         .route("/api/health", get(health))
+        .route("/api/variants", get(variants))
         .route("/api/analyze/stream", get(stream))
         .route(
             "/api/{command}",
@@ -301,6 +369,12 @@ async fn health(State(shared): State<Arc<Shared>>) -> Response {
             MAX_JOBS - shared.jobs.available_permits(),
         )),
     )
+}
+
+/// `GET /api/variants`: the variants the server plays, in the CLI's order.
+async fn variants() -> Response {
+    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    json_response(StatusCode::OK, serde_json::json!({ "variants": names }).to_string())
 }
 
 /// Reads at most [`BODY_LIMIT`] bytes of `body`; a longer body is answered

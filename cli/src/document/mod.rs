@@ -31,6 +31,7 @@ mod schema;
 mod search;
 mod server;
 mod tournament;
+mod view;
 
 pub use common::{
     ChanceOdds, Fen, MoveText, OutcomeDoc, SchemaVersion, SeatName, SeatResultName, SquareName, VariantName,
@@ -57,6 +58,10 @@ pub use search::{
 pub use server::{ErrorDocument, HealthDocument};
 pub use tournament::{
     EloDoc, ForfeitDoc, MatchDocument, MatchGameDoc, MatchLimitsDoc, PlayerDoc, SeatTally, SprtDoc,
+};
+pub use view::{
+    ViewDocument, ViewEntry, ViewGlyph, ViewInput, ViewKey, ViewPiece, ViewRegion, ViewRole, ViewRow,
+    ViewSearch, ViewSeat, ViewSquare,
 };
 
 use serde::Serialize;
