@@ -6,7 +6,7 @@
 use motley_core::game::Outcome;
 use motley_core::history::History;
 use motley_core::render::{self, HIGHLIGHT};
-use motley_core::view::{Glyph, Rgb};
+use motley_core::view::{Cell, Glyph, PieceRow, Rgb};
 use motley_core::{BoardView, Position};
 use serde::Serialize;
 
@@ -283,6 +283,91 @@ fn glyph(g: &Glyph, table: &[(&str, char)]) -> ViewGlyph {
     }
 }
 
+/// The board's cells, rank by rank from the first, with their coordinates.
+type Cells = Vec<(u8, u8, Cell)>;
+
+/// The army and tint names of a board's cells and extra rows, each with
+/// its colour, in the order met (names may repeat).
+fn named_colours(cells: &Cells, rows: &[PieceRow]) -> Vec<(&'static str, Rgb)> {
+    let mut colours: Vec<(&'static str, Rgb)> = Vec::new();
+    for (_, _, cell) in cells {
+        colours.extend(cell.piece.as_ref().map(|g| (g.army, g.color)));
+        colours.extend(cell.tint);
+    }
+    for row in rows {
+        colours.extend(row.pieces.iter().map(|g| (g.army, g.color)));
+    }
+    colours
+}
+
+/// The colour named `name` in `colours`, as CSS, or a neutral grey.
+fn colour_named(colours: &[(&'static str, Rgb)], name: &str) -> String {
+    colours.iter().find(|(n, _)| *n == name).map_or_else(|| "#888888".to_owned(), |(_, c)| c.to_string())
+}
+
+/// Every square of the board with its fill, tint and tag letter.
+fn view_squares(cells: &Cells, table: &[(&str, char)]) -> Vec<ViewSquare> {
+    let tag_of = |name: &str| table.iter().find(|(n, _)| *n == name).map(|&(_, t)| t);
+    cells
+        .iter()
+        .map(|(f, r, cell)| {
+            let fill = cell
+                .tint
+                .map_or(if render::is_light(*f, *r) { render::LIGHT } else { render::DARK }, |t| t.1);
+            ViewSquare {
+                square: SquareName::at(*f, *r),
+                file: *f,
+                rank: *r,
+                fill: fill.to_string(),
+                tint: cell.tint.map(|t| t.0),
+                tag: cell.tint.and_then(|t| tag_of(t.0)),
+                contrast: contrast(fill),
+            }
+        })
+        .collect()
+}
+
+/// The seats of `pos`, each with its army's colour and the quarter turns
+/// that put its home at the bottom.
+fn view_seats<P: Position + BoardView>(pos: &P, colours: &[(&'static str, Rgb)]) -> Vec<ViewSeat> {
+    SeatName::all(pos)
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let colour = colour_named(colours, &name.0);
+            let turns = home_turns(&P::start(), &name.0).unwrap_or(if i == 0 { 0 } else { 2 });
+            ViewSeat { name, colour, turns }
+        })
+        .collect()
+}
+
+/// The inputs the board offers in `game` (none once it is over): the
+/// legal ones, then the marked ones, sorted by token, each with its
+/// probability at a chance node.
+fn view_inputs<P: Position + BoardView>(
+    game: &History<P>,
+    over: bool,
+    table: &[(&str, char)],
+) -> Vec<ViewInput> {
+    if over {
+        return Vec::new();
+    }
+    let pos = game.position();
+    let odds = pos.chance();
+    let mut inputs: Vec<ViewInput> = game
+        .legal_moves()
+        .into_iter()
+        .map(|mv| (mv, false))
+        .chain(pos.marked_inputs().into_iter().map(|mv| (mv, true)))
+        .map(|(mv, marked)| {
+            let probability = odds.as_ref().and_then(|o| o.iter().find(|(m, _)| *m == mv).map(|(_, p)| *p));
+            ViewInput { marked, ..input(pos, mv, table, probability) }
+        })
+        .collect();
+    inputs.sort_by(|a, b| a.token.0.cmp(&b.token.0));
+    inputs
+}
+
 impl ViewDocument {
     /// The current position of `game`, reached by `line` (whose last input
     /// changed or named the `last_move` squares), with the
@@ -297,47 +382,15 @@ impl ViewDocument {
     ) -> ViewDocument {
         let pos = game.position();
         let (files, ranks) = pos.dimensions();
-        let cells: Vec<_> = (0..ranks)
+        let cells: Cells = (0..ranks)
             .flat_map(|r| (0..files).map(move |f| (f, r)))
             .map(|(f, r)| (f, r, pos.cell(f, r)))
             .collect();
-        let mut names: Vec<&'static str> = Vec::new();
-        for (_, _, cell) in &cells {
-            names.extend(cell.piece.as_ref().map(|g| g.army));
-            names.extend(cell.tint.map(|t| t.0));
-        }
         let extra = pos.annotations();
-        for row in &extra.rows {
-            names.extend(row.pieces.iter().map(|g| g.army));
-        }
-        let table = render::tags(names.iter().copied());
-        let tag_of = |name: &str| table.iter().find(|(n, _)| *n == name).map(|&(_, t)| t);
-        let mut colours: Vec<(&'static str, Rgb)> = Vec::new();
-        for (_, _, cell) in &cells {
-            colours.extend(cell.piece.as_ref().map(|g| (g.army, g.color)));
-            colours.extend(cell.tint);
-        }
-        for row in &extra.rows {
-            colours.extend(row.pieces.iter().map(|g| (g.army, g.color)));
-        }
-        let colour_of = |name: &str| colours.iter().find(|(n, _)| *n == name).map(|&(_, c)| c);
-        let squares = cells
-            .iter()
-            .map(|(f, r, cell)| {
-                let fill = cell
-                    .tint
-                    .map_or(if render::is_light(*f, *r) { render::LIGHT } else { render::DARK }, |t| t.1);
-                ViewSquare {
-                    square: SquareName::at(*f, *r),
-                    file: *f,
-                    rank: *r,
-                    fill: fill.to_string(),
-                    tint: cell.tint.map(|t| t.0),
-                    tag: cell.tint.and_then(|t| tag_of(t.0)),
-                    contrast: contrast(fill),
-                }
-            })
-            .collect();
+        let colours = named_colours(&cells, &extra.rows);
+        // Tint names count for tags as army names do (the first colour of a
+        // name is the one met first, an army's piece or a square's tint).
+        let table = render::tags(colours.iter().map(|&(n, _)| n));
         let pieces = cells
             .iter()
             .filter_map(|(f, r, cell)| {
@@ -348,11 +401,7 @@ impl ViewDocument {
             .collect();
         let legend = table
             .iter()
-            .map(|&(name, tag)| ViewKey {
-                name: name.to_owned(),
-                tag,
-                colour: colour_of(name).map_or_else(|| "#888888".to_owned(), |c| c.to_string()),
-            })
+            .map(|&(name, tag)| ViewKey { name: name.to_owned(), tag, colour: colour_named(&colours, name) })
             .collect();
         let regions = extra
             .regions
@@ -377,38 +426,12 @@ impl ViewDocument {
                 pieces: row.pieces.iter().map(|g| glyph(g, &table)).collect(),
             })
             .collect();
-        let seats = SeatName::all(pos)
-            .into_iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let colour = colour_of(&name.0).map_or_else(|| "#888888".to_owned(), |c| c.to_string());
-                let turns = home_turns(&P::start(), &name.0).unwrap_or(if i == 0 { 0 } else { 2 });
-                ViewSeat { name, colour, turns }
-            })
-            .collect();
-        let odds = pos.chance();
-        let (moves, marked): (Vec<P::Move>, Vec<P::Move>) = if outcome.is_some() || game.outcome().is_some() {
-            (Vec::new(), Vec::new())
-        } else {
-            (game.legal_moves().into_iter().collect(), pos.marked_inputs())
-        };
-        let inputs = moves
-            .into_iter()
-            .map(|mv| (mv, false))
-            .chain(marked.into_iter().map(|mv| (mv, true)))
-            .map(|(mv, marked)| {
-                let probability =
-                    odds.as_ref().and_then(|o| o.iter().find(|(m, _)| *m == mv).map(|(_, p)| *p));
-                ViewInput { marked, ..input(pos, mv, &table, probability) }
-            })
-            .collect::<Vec<_>>();
-        let mut inputs = inputs;
-        inputs.sort_by(|a, b| a.token.0.cmp(&b.token.0));
+        let over = outcome.is_some() || game.outcome().is_some();
         ViewDocument {
             variant: VariantName::of::<P>(),
             files,
             ranks,
-            squares,
+            squares: view_squares(&cells, &table),
             pieces,
             legend,
             regions,
@@ -416,8 +439,8 @@ impl ViewDocument {
             rows,
             notes: extra.notes,
             details: pos.details(),
-            seats,
-            inputs,
+            seats: view_seats(pos, &colours),
+            inputs: view_inputs(game, over, &table),
             highlight: HIGHLIGHT.to_string(),
             side_to_move: outcome.is_none().then(|| SeatName::of(pos, pos.turn())),
             status: outcome.as_ref().map_or_else(|| game.status(), |o| pos.outcome_text(o)),
