@@ -38,7 +38,7 @@
 //! depths 7 and 8 within reach of an analysis.
 
 use motley_core::Seat;
-use motley_core::search::{Evaluate, Reading, SearchProfile, Techniques, WdlModel};
+use motley_core::search::{Evaluate, Reading, SearchProfile, Technique, Techniques, WdlModel};
 
 use crate::board::{Square, SquareSet};
 use crate::model::DEFAULT_MODEL;
@@ -200,12 +200,13 @@ impl Mages {
 /// --clamp 1500 --offset 0 --threads 2` (about 30 minutes on two cores).
 pub const WDL: WdlModel = WdlModel::two_seats(773.2, 2909.8, 0.0, 10.1).with_power(0.516).with_clamp(1500.0);
 
-/// The selective techniques of Mage's Chess's search: none yet beside the
-/// plain one- and two-ply late-move reductions. No set of them won games
-/// against the search without them (growing reductions and move-count
-/// pruning lost), so the search stays as it was; UCI `Techniques`
-/// (`+null-move`, `+chance-reduction`, …) turns any of them on.
-const TECHNIQUES: Techniques = Techniques::NONE;
+/// The selective techniques of Mage's Chess's search: chance bounds
+/// (engagements' outcomes searched in windows near the node's own) beside
+/// the plain one- and two-ply late-move reductions. Chance bounds won
+/// games against the search without them; growing reductions and
+/// move-count pruning lost, and the whole set did not gain. UCI
+/// `Techniques` (`+null-move`, `+chance-reduction`, …) turns any of them on.
+const TECHNIQUES: Techniques = Techniques::NONE.with(Technique::ChanceBounds);
 
 impl Reading for Mages {
     const ANALYSIS_DEPTH: u32 = 7;
