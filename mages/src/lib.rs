@@ -6,9 +6,11 @@ mod end;
 #[cfg(feature = "search")]
 pub mod eval;
 mod game;
+mod lineup;
 mod model;
 mod movegen;
 mod moves;
+mod people;
 mod piece;
 mod position;
 #[cfg(feature = "records")]
@@ -24,12 +26,17 @@ pub use game::{Match, MatchError, MatchEvent, RefereeEvent};
 pub use model::{DEFAULT_MODEL, ModelError, Odds, OutcomeModel};
 // The shared traits and types of `motley-core` this crate's API uses, so a
 // dependent needs no direct `motley-core` dependency.
+pub use lineup::{
+    LUMINARY, Lineup, LineupError, LineupItem, LineupProblem, LineupText, Player, Post, SEED_COUNTS,
+    TEAM_SIZE,
+};
 pub use motley_core::variant_api::*;
 pub use moves::{Combat, Engagement, Move, ParseMoveError, Resolution};
+pub use people::{Attributed, EngagementEnd, LineupMatch, PersonEvent, PersonId};
 pub use piece::{Piece, Role, Team};
 pub use position::{Issue, Mages, MoveList, ParseMagesError, PositionError, Problem};
 #[cfg(feature = "records")]
-pub use record::MagesRecord;
+pub use record::{LineupReplayError, MagesRecord, lineup_match};
 pub use rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
 pub use setup::{ParseIssue, ParseSetupError, Setup};
 pub use view::{BLUE, CHALLENGER_MARK, DEFENDER_MARK, GREEN};
