@@ -17,6 +17,7 @@ mod position;
 pub mod record;
 mod rules;
 mod setup;
+pub mod sport;
 mod view;
 mod zobrist;
 

@@ -204,3 +204,34 @@ fn people_stay_on_the_pieces_through_random_games() {
     }
     assert!(engagements > 40, "the games engage ({engagements})");
 }
+
+#[test]
+fn a_season_counts_each_persons_engagements_heresies_and_decisions() {
+    use motley_mages::sport::{Season, Tally};
+    let text = format!(
+        "[Variant \"mages\"]\n[GreenLineup \"{GREEN}\"]\n[BlueLineup \"{BLUE}\"]\n\n\
+         1. d2d3 c7c6 2. d3d4 c6c5 3. d4c5! challenger b7b6 4. c5b6 foul sanction:blue a7a6 \
+         5. e2e3 6. timeout *"
+    );
+    let m = replay(&text);
+    let mut season = Season::new();
+    season.add(&m, "Owls", "Bats");
+    season.add(&m, "Owls", "Bats");
+    let person = |name: &str| season.people().iter().find(|p| p.name == name).unwrap().clone();
+    let jon = person("Jon");
+    assert_eq!((jon.team.as_str(), jon.role, jon.games, jon.heresies), ("Owls", Some(Role::Pawn), 2, 2));
+    assert_eq!(jon.as_challenger, Tally { won: 2, lost: 0, drawn: 0, fouled: 2 });
+    assert_eq!(jon.ranged.total(), 4);
+    assert_eq!(person("Ira").as_defender, Tally { won: 0, lost: 2, drawn: 0, fouled: 0 });
+    assert_eq!(person("Hod").as_defender.fouled, 2);
+    assert_eq!((person("Moe").referee_events, person("Max").referee_events), (2, 2));
+    let owls = &season.teams()[0];
+    assert_eq!((owls.name.as_str(), owls.games, owls.undecided, owls.heresies), ("Owls", 2, 2, 2));
+    assert_eq!(season.duels().len(), 2, "fouls are not duels");
+    assert_eq!(season.games_with_heresy(), 2);
+    let ratings = season.ratings();
+    assert!(ratings.get("Jon").unwrap().ranged.mean > 0.0 && ratings.get("Ira").unwrap().ranged.mean < 0.0);
+    assert!(ratings.get("Max").is_none(), "a Luminary has no engagement rating");
+    let jon_heresy = ratings.get("Jon").unwrap().heresy;
+    assert!(jon_heresy.mean > motley_mages::sport::HERESY_BASE_RATES[Role::Pawn as usize]);
+}
