@@ -193,6 +193,19 @@ and its scripts are built into the binary and need no internet connection.
 (show, moves, play, perft, render, analyze, record, replay, annotate);
 `GET /api/analyze/stream` streams a search's depths as server-sent events.")]
     Serve(ServeArgs),
+    /// Statistics and ratings of the Mage's Chess players named in records' lineups.
+    #[command(after_help = "\
+Examples:
+  motley ratings season/*.pgn                  per team and per player, strongest first
+  motley ratings season.pgn --json             one JSON document (schemas/ratings.schema.json)
+
+Reads every game of every FILE (`-`: standard input). Games whose GreenLineup and
+BlueLineup tags are full lineups (with a `Luminary <name>` item) are replayed with
+their people; the others are counted and skipped. Strengths are log-odds of
+Davidson's paired-comparison model with draws (melee and ranged), each with its
+standard deviation; the heresy chance per match has the role's base rate as prior
+(see motley_mages::sport).")]
+    Ratings(RatingsArgs),
 }
 
 impl Command {
@@ -210,6 +223,7 @@ impl Command {
             Command::Replay(r) => &r.common,
             Command::Annotate(a) => &a.common,
             Command::Serve(s) => &s.common,
+            Command::Ratings(r) => &r.common,
         }
     }
 }
@@ -413,6 +427,20 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub json: bool,
     /// Not read from the command line (the variant is the game's).
+    #[arg(skip)]
+    pub common: Common,
+}
+
+/// `ratings`' options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct RatingsArgs {
+    /// The record files (`-`: standard input).
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Not read from the command line (the variant is Mage's Chess).
     #[arg(skip)]
     pub common: Common,
 }

@@ -10,6 +10,7 @@ pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod ratings;
 pub mod record;
 pub mod render;
 pub mod replay;

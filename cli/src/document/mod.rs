@@ -30,6 +30,7 @@ mod record;
 mod schema;
 mod search;
 mod server;
+mod sport;
 mod tournament;
 
 pub use common::{
@@ -55,6 +56,7 @@ pub use search::{
     SeatWin, WdlDoc,
 };
 pub use server::{ErrorDocument, HealthDocument};
+pub use sport::{EstimateDoc, GlobalsDoc, MageDoc, RatingsDocument, TallyDoc, TeamDoc, ordered};
 pub use tournament::{
     EloDoc, ForfeitDoc, MatchDocument, MatchGameDoc, MatchLimitsDoc, PlayerDoc, SeatTally, SprtDoc,
 };
