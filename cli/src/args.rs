@@ -206,6 +206,16 @@ Davidson's paired-comparison model with draws (melee and ranged), each with its
 standard deviation; the heresy chance per match has the role's base rate as prior
 (see motley_mages::sport).")]
     Ratings(RatingsArgs),
+    /// A synthetic Mage's Chess league: a season played by the engine, its records and hidden truth.
+    #[command(after_help = "\
+Examples:
+  motley league --teams 8 --matches 200 --seed 1 --out season
+  motley ratings season/season.pgn
+
+Writes DIR/season.pgn (every match, with Green, Blue, GreenLineup and BlueLineup tags)
+and DIR/truth.json (the hidden strengths and heresy propensities; see docs/json.md).
+How matches are played is in the motley_mages::league documentation.")]
+    League(LeagueArgs),
 }
 
 impl Command {
@@ -224,6 +234,7 @@ impl Command {
             Command::Annotate(a) => &a.common,
             Command::Serve(s) => &s.common,
             Command::Ratings(r) => &r.common,
+            Command::League(l) => &l.common,
         }
     }
 }
@@ -440,6 +451,26 @@ pub struct RatingsArgs {
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Not read from the command line (the variant is Mage's Chess).
+    #[arg(skip)]
+    pub common: Common,
+}
+
+/// `league`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct LeagueArgs {
+    /// Teams (at least 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub teams: u32,
+    /// Matches in the season.
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub matches: u32,
+    /// The seed of everything drawn.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// The folder to write season.pgn and truth.json into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: String,
     /// Not read from the command line (the variant is Mage's Chess).
     #[arg(skip)]
     pub common: Common,

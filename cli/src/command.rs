@@ -6,6 +6,7 @@
 
 pub mod analyze;
 pub mod annotate;
+pub mod league;
 pub mod matches;
 pub mod moves;
 pub mod perft;

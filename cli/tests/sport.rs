@@ -46,3 +46,21 @@ fn a_bad_lineup_exits_2_with_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("Abe is named twice (item 11"), "{err}");
 }
+
+#[test]
+fn a_league_writes_records_the_ratings_read_and_its_truth() {
+    let dir = std::env::temp_dir().join(format!("motley-league-{}", std::process::id()));
+    let out = dir.display().to_string();
+    let (code, text, err) =
+        motley(&["league", "--teams", "3", "--matches", "2", "--seed", "5", "--out", &out]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with("2 matches between 3 teams written to"), "{text}");
+    let records = dir.join("season.pgn").display().to_string();
+    let doc = json(&["ratings", &records, "--json"]);
+    assert_eq!((&doc["games"], &doc["games_with_lineups"]), (&2.into(), &2.into()));
+    let truth: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("truth.json")).unwrap()).unwrap();
+    assert_eq!(truth["seed"], 5);
+    assert_eq!(truth["ratings"]["people"].as_array().map(Vec::len), Some(36));
+    let _ = std::fs::remove_dir_all(&dir);
+}

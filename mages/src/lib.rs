@@ -6,6 +6,8 @@ mod end;
 #[cfg(feature = "search")]
 pub mod eval;
 mod game;
+#[cfg(all(feature = "search", feature = "records"))]
+pub mod league;
 mod lineup;
 mod model;
 mod movegen;

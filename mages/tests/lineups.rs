@@ -235,3 +235,25 @@ fn a_season_counts_each_persons_engagements_heresies_and_decisions() {
     let jon_heresy = ratings.get("Jon").unwrap().heresy;
     assert!(jon_heresy.mean > motley_mages::sport::HERESY_BASE_RATES[Role::Pawn as usize]);
 }
+
+/// A small league is the same for the same seed, and every record it
+/// writes replays with its people and counts in a season.
+#[test]
+fn a_league_season_replays_with_its_people() {
+    use motley_mages::league::play_season;
+    use motley_mages::sport::Season;
+    let season = play_season(3, 3, 11);
+    assert_eq!(season.records, play_season(3, 3, 11).records, "deterministic");
+    assert_ne!(season.records, play_season(3, 3, 12).records);
+    assert_eq!(season.truth.teams.len(), 3);
+    assert_eq!(season.truth.ratings.people.len(), 36);
+    let mut counted = Season::new();
+    for game in read::<MagesRecord>(&season.records) {
+        let game = game.unwrap_or_else(|e| panic!("{e}"));
+        let people = lineup_match(&game).unwrap().expect("full lineups");
+        assert!(people.game().end().is_some(), "the match is played out");
+        counted.add(&people, game.tag("Green").unwrap(), game.tag("Blue").unwrap());
+    }
+    assert_eq!(counted.games(), 3);
+    assert!(!counted.duels().is_empty());
+}
