@@ -257,3 +257,39 @@ fn a_league_season_replays_with_its_people() {
     assert_eq!(counted.games(), 3);
     assert!(!counted.duels().is_empty());
 }
+
+/// At a pending engagement the people's ratings price the resolutions:
+/// a strong challenger is more likely to win than the same role weak, the
+/// probabilities sum to 1, and the role-only chance is unchanged.
+#[test]
+fn ratings_price_a_pending_engagement_of_people() {
+    use motley_mages::sport::{Estimate, Globals, Rating, Ratings};
+    let text = format!(
+        "[Variant \"mages\"]\n[GreenLineup \"{GREEN}\"]\n[BlueLineup \"{BLUE}\"]\n\n1. d2d3 c7c6 2. d3d4 c6c5 3. d4c5 *"
+    );
+    let m = replay(&text);
+    let rated = |jon: f64| {
+        let exact = |mean| Estimate { mean, sd: 0.0 };
+        let person = |name: &str, s: f64| Rating {
+            name: name.into(),
+            melee: exact(s),
+            ranged: exact(s),
+            heresy: exact(0.0),
+        };
+        let globals = Globals { challenger_edge: 0.0, draw: 1.0, tiers: [0.0; 3] };
+        Ratings { people: vec![person("Jon", jon), person("Ira", 0.0)], melee: globals, ranged: globals }
+    };
+    let challenger_wins = |jon: f64| {
+        let chance = m.chance(&rated(jon)).expect("pending");
+        let total: f64 = chance.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        chance
+            .iter()
+            .find(|(mv, _)| matches!(mv, Move::Resolve { resolution: Resolution::Challenger, .. }))
+            .unwrap()
+            .1
+    };
+    assert!((challenger_wins(0.0) - 1.0 / 3.0).abs() < 1e-12, "equals, no edge, draw parameter 1");
+    assert!(challenger_wins(1.5) > challenger_wins(0.0) + 0.2);
+    assert_eq!(m.position().chance(), Mages::from_fen(&m.position().fen()).unwrap().chance());
+}
