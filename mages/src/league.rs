@@ -14,7 +14,7 @@
 //!   the engine chooses each action by a depth-1 search (one move in ten
 //!   is a legal move drawn at random, for variety); an engagement is
 //!   resolved by drawing from the true model (Davidson's, as
-//!   [`crate::sport::Ratings::odds`]), except that with probability
+//!   [`LineupMatch::chance`]), except that with probability
 //!   [`FOUL_RATE`] the challenger fouls; a person who means to commit a
 //!   heresy in the match marks their first action heretical; before each
 //!   turn the side to move times out with probability [`TIMEOUT_RATE`] and
@@ -204,34 +204,22 @@ pub fn play_season(teams: usize, matches: usize, seed: u64) -> Season {
         }
         while game.game().end().is_none() {
             let pos = game.position().clone();
-            let entry = if let Some(e) = pos.pending() {
-                let c = game.person_at(e.challenger);
-                let d = game.person_at(e.defender);
-                let role = |sq| pos.board().role_at(sq).unwrap_or(Role::Pawn);
-                let name = |p: Option<crate::people::PersonId>| p.map_or("", |p| game.name(p)).to_owned();
-                let odds =
-                    ratings.odds((&name(c), role(e.challenger)), (&name(d), role(e.defender)), e.combat);
-                let resolution = if rng.random_bool(FOUL_RATE) {
-                    Resolution::Foul
+            let entry = if let Some(chance) = game.chance(&ratings) {
+                let mv = if rng.random_bool(FOUL_RATE) {
+                    pos.resolution_moves(Resolution::Foul).first().copied()
                 } else {
-                    let u: f64 = rng.random();
-                    if u < odds.challenger {
-                        Resolution::Challenger
-                    } else if u < odds.challenger + odds.defender {
-                        Resolution::Defender
-                    } else {
-                        Resolution::Draw
+                    let mut u: f64 = rng.random();
+                    let mut pick = chance.last().map(|(m, _)| *m);
+                    for (m, p) in &chance {
+                        if u < *p {
+                            pick = Some(*m);
+                            break;
+                        }
+                        u -= p;
                     }
+                    pick
                 };
-                let moves = pos.resolution_moves(resolution);
-                let Some(mv) = moves
-                    .iter()
-                    .copied()
-                    .find(|m| m.promotion() == Some(Role::Counselor))
-                    .or(moves.first().copied())
-                else {
-                    break;
-                };
+                let Some(mv) = mv else { break };
                 Entry::Move(mv)
             } else if rng.random_bool(TIMEOUT_RATE) {
                 Entry::Event(RefereeEvent::TurnTimeout)
