@@ -193,6 +193,29 @@ and its scripts are built into the binary and need no internet connection.
 (show, moves, play, perft, render, analyze, record, replay, annotate);
 `GET /api/analyze/stream` streams a search's depths as server-sent events.")]
     Serve(ServeArgs),
+    /// Statistics and ratings of the Mage's Chess players named in records' lineups.
+    #[command(after_help = "\
+Examples:
+  motley ratings season/*.pgn                  per team and per player, strongest first
+  motley ratings season.pgn --json             one JSON document (schemas/ratings.schema.json)
+
+Reads every game of every FILE (`-`: standard input). Games whose GreenLineup and
+BlueLineup tags are full lineups (with a `Luminary <name>` item) are replayed with
+their people; the others are counted and skipped. Strengths are log-odds of
+Davidson's paired-comparison model with draws (melee and ranged), each with its
+standard deviation; the heresy chance per match has the role's base rate as prior
+(see motley_mages::sport).")]
+    Ratings(RatingsArgs),
+    /// A synthetic Mage's Chess league: a season played by the engine, its records and hidden truth.
+    #[command(after_help = "\
+Examples:
+  motley league --teams 8 --matches 200 --seed 1 --out season
+  motley ratings season/season.pgn
+
+Writes DIR/season.pgn (every match, with Green, Blue, GreenLineup and BlueLineup tags)
+and DIR/truth.json (the hidden strengths and heresy propensities; see docs/json.md).
+How matches are played is in the motley_mages::league documentation.")]
+    League(LeagueArgs),
 }
 
 impl Command {
@@ -210,6 +233,8 @@ impl Command {
             Command::Replay(r) => &r.common,
             Command::Annotate(a) => &a.common,
             Command::Serve(s) => &s.common,
+            Command::Ratings(r) => &r.common,
+            Command::League(l) => &l.common,
         }
     }
 }
@@ -413,6 +438,40 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub json: bool,
     /// Not read from the command line (the variant is the game's).
+    #[arg(skip)]
+    pub common: Common,
+}
+
+/// `ratings`' options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct RatingsArgs {
+    /// The record files (`-`: standard input).
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<String>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Not read from the command line (the variant is Mage's Chess).
+    #[arg(skip)]
+    pub common: Common,
+}
+
+/// `league`'s options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct LeagueArgs {
+    /// Teams (at least 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub teams: u32,
+    /// Matches in the season.
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub matches: u32,
+    /// The seed of everything drawn.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// The folder to write season.pgn and truth.json into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: String,
+    /// Not read from the command line (the variant is Mage's Chess).
     #[arg(skip)]
     pub common: Common,
 }

@@ -6,10 +6,12 @@
 
 pub mod analyze;
 pub mod annotate;
+pub mod league;
 pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod ratings;
 pub mod record;
 pub mod render;
 pub mod replay;

@@ -104,6 +104,8 @@ pub fn dispatch<R: std::io::BufRead + Send>(
         Command::Replay(args) => c::replay::run(args, term, input),
         Command::Annotate(args) => c::annotate::run(args, term, input),
         Command::Serve(args) => c::serve::run(args, stream).map(|()| String::new()),
+        Command::Ratings(args) => c::ratings::run(args, input),
+        Command::League(args) => c::league::run(args),
     }
 }
 

@@ -11,7 +11,7 @@ use rand::Rng;
 
 use crate::board::{Board, Square, far_rank};
 use crate::end::EndReason;
-use crate::model::{DEFAULT_MODEL, OutcomeModel};
+use crate::model::{DEFAULT_MODEL, Odds, OutcomeModel};
 use crate::movegen::{self, State};
 use crate::moves::{Engagement, Move, ParseMoveError, Resolution};
 use crate::piece::{Piece, Role, Team};
@@ -329,7 +329,16 @@ impl Mages {
         let e = self.state.pending?;
         let challenger = self.state.board.role_at(e.challenger)?;
         let defender = self.state.board.role_at(e.defender)?;
-        let odds = model.odds(challenger, defender, e.combat);
+        self.chance_of(model.odds(challenger, defender, e.combat))
+    }
+
+    /// The resolutions of the pending engagement with the given `odds`,
+    /// listed as [`Mages::chance_with`] lists them: the seam for outcome
+    /// models that are not a table by role (a model of the people, for
+    /// example). `None` without a pending engagement.
+    #[must_use]
+    pub fn chance_of(&self, odds: Odds) -> Option<Vec<(Move, f64)>> {
+        self.state.pending?;
         let mut out = Vec::new();
         for (resolution, p) in [
             (Resolution::Challenger, odds.challenger),

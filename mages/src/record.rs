@@ -25,7 +25,12 @@
 //! Tags: `Green` and `Blue` name the teams; `GreenLineup` and `BlueLineup`
 //! optionally record which player stood on which piece at the start, as
 //! `<square> <name>` items separated by commas (`"a1 Ann, b1 Ben"`), each
-//! square holding a piece of that team. `Rules` options (defaults in
+//! square holding a piece of that team. A lineup with a `Luminary <name>`
+//! item is a full [`Lineup`] (the grammar and checks of [`crate::LineupText`]:
+//! every piece of the team named, no name twice…), and a record whose two
+//! lineups are full replays with its people ([`lineup_match`]); a lineup
+//! without a Luminary names some players only and is checked square by
+//! square. `Rules` options (defaults in
 //! [`Rules`]): `turn-limit=S` and `engagement-limit=S` (seconds),
 //! `turn-timeout=forfeit-turn|forfeit-match`, `no-action=pass|lose`,
 //! `double-pass-draw=true|false`, `foul-defender=stays|takes-square`,
@@ -34,12 +39,14 @@
 use core::time::Duration;
 
 use motley_core::record::notation::RuleOptions;
-use motley_core::record::{Notation, StartError};
+use motley_core::record::{Game, Notation, ReadError, StartError, main_line};
 use motley_core::{Outcome, Position};
 
 use crate::board::Square;
 use crate::game::{Match, RefereeEvent};
+use crate::lineup::{LUMINARY, Lineup, LineupError};
 use crate::moves::Move;
+use crate::people::LineupMatch;
 use crate::piece::Team;
 use crate::position::Mages;
 use crate::rules::{FoulDefender, NoAction, Rules, SanctionTiming, TurnTimeout};
@@ -235,6 +242,9 @@ impl Notation for MagesRecord {
 
     fn check_extra_tag(&self, name: &str, value: &str) -> Result<(), String> {
         let team = if name == "GreenLineup" { Team::Green } else { Team::Blue };
+        if names_luminary(value) {
+            return Lineup::parse(value, team, self.position().board()).map(drop).map_err(|e| e.to_string());
+        }
         for item in value.split(',') {
             let item = item.trim();
             let (square, player) = item.split_once(' ').unwrap_or((item, ""));
@@ -249,6 +259,60 @@ impl Notation for MagesRecord {
         }
         Ok(())
     }
+}
+
+/// Whether a lineup text has a `Luminary <name>` item (a full lineup).
+fn names_luminary(value: &str) -> bool {
+    value.split(',').any(|item| item.split_whitespace().next() == Some(LUMINARY))
+}
+
+/// A record's people could not be followed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LineupReplayError {
+    /// The record does not read as a Mage's Chess game.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A lineup tag is not a lineup of its team at the start.
+    #[error("{tag}: {error}")]
+    Lineup {
+        /// `GreenLineup` or `BlueLineup`.
+        tag: &'static str,
+        /// What is wrong.
+        error: LineupError,
+    },
+}
+
+/// The record's main line replayed with its people, when both lineup tags
+/// are full lineups (they name a Luminary); `None` when a tag is missing or
+/// names some players only.
+///
+/// # Errors
+/// [`LineupReplayError`] if the record does not read, or a full lineup is
+/// not one of its team at the start.
+pub fn lineup_match(game: &Game) -> Result<Option<LineupMatch>, LineupReplayError> {
+    let (Some(green), Some(blue)) = (game.tag("GreenLineup"), game.tag("BlueLineup")) else {
+        return Ok(None);
+    };
+    if !names_luminary(green) || !names_luminary(blue) {
+        return Ok(None);
+    }
+    let (states, entries) = main_line::<MagesRecord>(game)?;
+    let start = states[0].game.position().clone();
+    let lineup = |tag: &'static str, text: &str, team: Team| {
+        Lineup::parse(text, team, start.board()).map_err(|error| LineupReplayError::Lineup { tag, error })
+    };
+    let green = lineup("GreenLineup", green, Team::Green)?;
+    let blue = lineup("BlueLineup", blue, Team::Blue)?;
+    let mut people = LineupMatch::new(start, green, blue)
+        .map_err(|error| LineupReplayError::Lineup { tag: "GreenLineup", error })?;
+    for entry in &entries {
+        // The main line was read: every entry is legal where it stands.
+        let _ = match *entry {
+            Entry::Move(m) => people.play(m),
+            Entry::Event(e) => people.referee(e),
+        };
+    }
+    Ok(Some(people))
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ mod record;
 mod schema;
 mod search;
 mod server;
+mod sport;
 mod tournament;
 mod view;
 
@@ -56,6 +57,7 @@ pub use search::{
     SeatWin, WdlDoc,
 };
 pub use server::{ErrorDocument, HealthDocument};
+pub use sport::{EstimateDoc, GlobalsDoc, MageDoc, RatingsDocument, TallyDoc, TeamDoc, ordered};
 pub use tournament::{
     EloDoc, ForfeitDoc, MatchDocument, MatchGameDoc, MatchLimitsDoc, PlayerDoc, SeatTally, SprtDoc,
 };

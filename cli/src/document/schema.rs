@@ -20,12 +20,13 @@ use serde_json::{Map, Value};
 
 use super::{
     AnalyzeDocument, AnnotateDocument, MatchDocument, MovesDocument, PerftDocument, PlayDocument,
-    RecordDocument, RenderDocument, ReplayDocument, ShowDocument,
+    RatingsDocument, RecordDocument, RenderDocument, ReplayDocument, ShowDocument,
 };
 
 /// The schema files, by document name (`common` holds the shared definitions).
-pub const SCHEMA_FILES: [&str; 11] = [
+pub const SCHEMA_FILES: [&str; 12] = [
     "common", "show", "moves", "perft", "play", "render", "analyze", "match", "record", "replay", "annotate",
+    "ratings",
 ];
 
 /// The shared definitions that describe only part of an object: no
@@ -139,6 +140,7 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         document::<RecordDocument>(&mut generator, "record"),
         document::<ReplayDocument>(&mut generator, "replay"),
         document::<AnnotateDocument>(&mut generator, "annotate"),
+        document::<RatingsDocument>(&mut generator, "ratings"),
     ];
     let mut definitions = generator.take_definitions(true);
     for (name, _) in CONTAINED {

@@ -393,17 +393,44 @@ pub fn uci(data: &[u8]) {
 /// Target `record`: any bytes (as UTF-8, bad bytes replaced) to the game
 /// record reader. Each game that reads under its `Variant` tag must write
 /// to a text that reads back to the same game and writes the same text;
-/// nothing panics.
+/// Mage's Chess lineup tags go through the lineup parser (see
+/// `lineups_of`); nothing panics.
 pub fn record(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for raw in motley_core::record::parse(&text).into_iter().flatten() {
         match raw.variant().map(str::to_ascii_lowercase).as_deref() {
             Some("joker") => record_of::<motley_joker::JokerRecord>(&raw),
-            Some("mages") => record_of::<motley_mages::MagesRecord>(&raw),
+            Some("mages") => {
+                record_of::<motley_mages::MagesRecord>(&raw);
+                lineups_of(&raw);
+            }
             Some("sovereign") => record_of::<motley_sovereign::SovereignRecord>(&raw),
             Some("royale") => record_of::<motley_sovereign::RoyaleRecord>(&raw),
             _ => {}
         }
+    }
+}
+
+/// The lineup tags of a Mage's Chess game: each lineup text that reads
+/// writes a text that reads back to the same items, and each that validates
+/// on the start position writes its canonical text, which validates to the
+/// same lineup; a game that reads with full lineups replays with its people.
+fn lineups_of(raw: &motley_core::record::RawGame) {
+    use motley_mages::{Lineup, LineupText, Team};
+    for (tag, team) in [("GreenLineup", Team::Green), ("BlueLineup", Team::Blue)] {
+        let Some(value) = raw.tag(tag) else { continue };
+        let Ok(text) = LineupText::parse(value) else { continue };
+        let written: Vec<String> = text.items.iter().map(|i| format!("{} {}", i.post, i.name)).collect();
+        let again = LineupText::parse(&written.join(", ")).unwrap_or_else(|e| panic!("record: lineup {e}"));
+        let posts = |t: &LineupText| t.items.iter().map(|i| (i.post, i.name.clone())).collect::<Vec<_>>();
+        assert_eq!(posts(&again), posts(&text), "record: the lineup reads back differently");
+        if let Ok(lineup) = text.validate(team, &motley_mages::Board::start()) {
+            let canonical = lineup.to_string();
+            assert_eq!(Lineup::parse_start(&canonical, team).as_ref(), Ok(&lineup), "record: {canonical}");
+        }
+    }
+    if let Ok(game) = raw.validate::<motley_mages::MagesRecord>() {
+        let _ = motley_mages::lineup_match(&game);
     }
 }
 
