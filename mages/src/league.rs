@@ -132,12 +132,9 @@ fn mirror(sq: crate::board::Square) -> crate::board::Square {
     format!("{file}{}", 9 - rank).parse().unwrap_or(sq)
 }
 
-/// Plays a season of `matches` matches between `teams` teams from `seed`
-/// (see the module documentation).
-#[must_use]
-pub fn play_season(teams: usize, matches: usize, seed: u64) -> Season {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let teams = teams.max(2);
+/// The league's teams drawn from `rng`: each team's name and lineup, its
+/// players' names, and every player's hidden rating.
+fn draw_teams(rng: &mut StdRng, teams: usize) -> (Vec<LeagueTeam>, Vec<Vec<String>>, Vec<Rating>) {
     let start_board = Board::start();
     let mut green_squares: Vec<_> = start_board.team(Team::Green).into_iter().collect();
     green_squares.sort();
@@ -149,9 +146,9 @@ pub fn play_season(teams: usize, matches: usize, seed: u64) -> Season {
         let names: Vec<String> = GIVEN.iter().map(|g| format!("{g} {house}")).collect();
         for (k, name) in names.iter().enumerate().take(12) {
             let role = start_board.role_at(green_squares[k]).unwrap_or(Role::Pawn);
-            let melee = 0.8 * normal(&mut rng);
-            let ranged = 0.6 * melee + 0.5 * normal(&mut rng);
-            let heresy = (HERESY_BASE_RATES[role as usize] * (0.5 * normal(&mut rng)).exp()).min(0.9);
+            let melee = 0.8 * normal(rng);
+            let ranged = 0.6 * melee + 0.5 * normal(rng);
+            let heresy = (HERESY_BASE_RATES[role as usize] * (0.5 * normal(rng)).exp()).min(0.9);
             let exact = |mean| Estimate { mean, sd: 0.0 };
             people.push(Rating {
                 name: name.clone(),
@@ -163,6 +160,91 @@ pub fn play_season(teams: usize, matches: usize, seed: u64) -> Season {
         league.push(LeagueTeam { name: house, lineup: lineup_text(Team::Green, &names) });
         roster.push(names);
     }
+    (league, roster, people)
+}
+
+/// Who of `game`'s people mean to commit a heresy this match, each drawn
+/// with their hidden propensity.
+fn heresy_intents(game: &LineupMatch, ratings: &Ratings, rng: &mut StdRng) -> Vec<(Team, u8)> {
+    let mut means = Vec::new();
+    for team in Team::ALL {
+        for (i, p) in game.lineup(team).players().iter().enumerate() {
+            if p.post == Post::Luminary {
+                continue;
+            }
+            let q = ratings.get(&p.name).map_or(0.0, |r| r.heresy.mean);
+            if rng.random_bool(q.clamp(0.0, 1.0)) {
+                means.push((team, i as u8));
+            }
+        }
+    }
+    means
+}
+
+/// A pending engagement's resolution under the true model: a foul at
+/// [`FOUL_RATE`], else drawn from the people's odds.
+fn true_resolution(game: &LineupMatch, chance: &[(Move, f64)], rng: &mut StdRng) -> Option<Move> {
+    if rng.random_bool(FOUL_RATE) {
+        return game.position().resolution_moves(Resolution::Foul).first().copied();
+    }
+    let mut u: f64 = rng.random();
+    for (m, p) in chance {
+        if u < *p {
+            return Some(*m);
+        }
+        u -= p;
+    }
+    chance.last().map(|(m, _)| *m)
+}
+
+/// The next entry of a league match: a resolution, a referee event at its
+/// rate, or the engine's input (one in ten random), turned into a heresy
+/// when its mover means one (`means` loses them). `None` when no input
+/// is left.
+fn next_entry(
+    game: &LineupMatch,
+    ratings: &Ratings,
+    engine: &mut Searcher<Mages>,
+    means: &mut Vec<(Team, u8)>,
+    rng: &mut StdRng,
+) -> Option<Entry> {
+    let pos = game.position().clone();
+    if let Some(chance) = game.chance(ratings) {
+        return true_resolution(game, &chance, rng).map(Entry::Move);
+    }
+    if rng.random_bool(TIMEOUT_RATE) {
+        return Some(Entry::Event(RefereeEvent::TurnTimeout));
+    }
+    if rng.random_bool(SANCTION_RATE) {
+        return Some(Entry::Event(RefereeEvent::ForfeitTurn(pos.side_to_move())));
+    }
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let mut mv = if rng.random_bool(0.1) {
+        legal[rng.random_range(0..legal.len())]
+    } else {
+        engine.search(&pos, &Limits::depth(1)).best.unwrap_or(legal[0])
+    };
+    if let Move::Action { from, .. } = mv
+        && let Some(p) = game.person_at(from)
+        && let Some(k) = means.iter().position(|m| *m == (p.team, p.index))
+        && pos.is_legal(mv.with_heresy())
+    {
+        means.swap_remove(k);
+        mv = mv.with_heresy();
+    }
+    Some(Entry::Move(mv))
+}
+
+/// Plays a season of `matches` matches between `teams` teams from `seed`
+/// (see the module documentation).
+#[must_use]
+pub fn play_season(teams: usize, matches: usize, seed: u64) -> Season {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let teams = teams.max(2);
+    let (league, roster, people) = draw_teams(&mut rng, teams);
     let ratings = Ratings { people, melee: TRUE_MELEE, ranged: TRUE_RANGED };
     let rules = Rules { ply_limit: Some(PLY_LIMIT), ..Rules::DEFAULT };
     let mut engine = Searcher::<Mages>::new(Default::default());
@@ -189,62 +271,9 @@ pub fn play_season(teams: usize, matches: usize, seed: u64) -> Season {
             .tag("Blue", league[b].name.clone())
             .tag("GreenLineup", texts[0].clone())
             .tag("BlueLineup", texts[1].clone());
-        // Who means to commit a heresy this match.
-        let mut means: Vec<(Team, u8)> = Vec::new();
-        for team in Team::ALL {
-            for (i, p) in game.lineup(team).players().iter().enumerate() {
-                if p.post == Post::Luminary {
-                    continue;
-                }
-                let q = ratings.get(&p.name).map_or(0.0, |r| r.heresy.mean);
-                if rng.random_bool(q.clamp(0.0, 1.0)) {
-                    means.push((team, i as u8));
-                }
-            }
-        }
+        let mut means = heresy_intents(&game, &ratings, &mut rng);
         while game.game().end().is_none() {
-            let pos = game.position().clone();
-            let entry = if let Some(chance) = game.chance(&ratings) {
-                let mv = if rng.random_bool(FOUL_RATE) {
-                    pos.resolution_moves(Resolution::Foul).first().copied()
-                } else {
-                    let mut u: f64 = rng.random();
-                    let mut pick = chance.last().map(|(m, _)| *m);
-                    for (m, p) in &chance {
-                        if u < *p {
-                            pick = Some(*m);
-                            break;
-                        }
-                        u -= p;
-                    }
-                    pick
-                };
-                let Some(mv) = mv else { break };
-                Entry::Move(mv)
-            } else if rng.random_bool(TIMEOUT_RATE) {
-                Entry::Event(RefereeEvent::TurnTimeout)
-            } else if rng.random_bool(SANCTION_RATE) {
-                Entry::Event(RefereeEvent::ForfeitTurn(pos.side_to_move()))
-            } else {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let mut mv = if rng.random_bool(0.1) {
-                    legal[rng.random_range(0..legal.len())]
-                } else {
-                    engine.search(&pos, &Limits::depth(1)).best.unwrap_or(legal[0])
-                };
-                if let Move::Action { from, .. } = mv
-                    && let Some(p) = game.person_at(from)
-                    && let Some(k) = means.iter().position(|m| *m == (p.team, p.index))
-                    && pos.is_legal(mv.with_heresy())
-                {
-                    means.swap_remove(k);
-                    mv = mv.with_heresy();
-                }
-                Entry::Move(mv)
-            };
+            let Some(entry) = next_entry(&game, &ratings, &mut engine, &mut means, &mut rng) else { break };
             let played = match entry {
                 Entry::Move(m) => game.play(m),
                 Entry::Event(e) => game.referee(e),

@@ -238,21 +238,6 @@ impl LineupMatch {
         &self.log
     }
 
-    /// The resolutions of the pending engagement with the odds of its two
-    /// people's `ratings` and its geometry ([`crate::sport::Ratings::odds`]),
-    /// listed as [`Mages::chance_with`] lists them. Without lineups the
-    /// role-only model ([`Mages::chance_with`]) stays the default. `None`
-    /// without a pending engagement.
-    #[must_use]
-    pub fn chance(&self, ratings: &crate::sport::Ratings) -> Option<Vec<(Move, f64)>> {
-        let pos = self.position();
-        let e = pos.pending()?;
-        let side = |sq: Square| -> Option<(&str, Role)> {
-            Some((self.person_at(sq).map_or("", |p| self.name(p)), pos.board().role_at(sq)?))
-        };
-        pos.chance_of(ratings.odds(side(e.challenger)?, side(e.defender)?, e.combat))
-    }
-
     /// Plays a team's input (as [`Match::play`]) and follows the people.
     ///
     /// # Errors

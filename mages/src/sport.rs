@@ -40,8 +40,9 @@
 //! [`HERESY_PRIOR_GAMES`] matches; the estimate is the posterior mean and
 //! standard deviation after their matches and heresies.
 
+use crate::board::Square;
 use crate::game::RefereeEvent;
-use crate::moves::{Combat, Resolution};
+use crate::moves::{Combat, Move, Resolution};
 use crate::people::{LineupMatch, PersonEvent, PersonId};
 use crate::piece::{Role, Team};
 
@@ -238,6 +239,25 @@ pub struct Ratings {
     pub melee: Globals,
     /// Ranged's common parameters.
     pub ranged: Globals,
+}
+
+/// Pricing an engagement between known people lives here, beside the
+/// ratings it reads, so that following people needs no ratings.
+impl LineupMatch {
+    /// The resolutions of the pending engagement with the odds of its two
+    /// people's `ratings` and its geometry ([`Ratings::odds`]),
+    /// listed as [`Mages::chance_with`](crate::Mages::chance_with) lists them. Without lineups the
+    /// role-only model ([`Mages::chance_with`](crate::Mages::chance_with)) stays the default. `None`
+    /// without a pending engagement.
+    #[must_use]
+    pub fn chance(&self, ratings: &Ratings) -> Option<Vec<(Move, f64)>> {
+        let pos = self.position();
+        let e = pos.pending()?;
+        let side = |sq: Square| -> Option<(&str, Role)> {
+            Some((self.person_at(sq).map_or("", |p| self.name(p)), pos.board().role_at(sq)?))
+        };
+        pos.chance_of(ratings.odds(side(e.challenger)?, side(e.defender)?, e.combat))
+    }
 }
 
 impl Ratings {
