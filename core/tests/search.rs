@@ -163,7 +163,8 @@ fn chance_bounds_keep_the_value_when_outcomes_stay_within_the_margin() {
     let mut rng = StdRng::seed_from_u64(12);
     let (mut nodes_plain, mut nodes_bounded, mut searched) = (0u64, 0u64, 0);
     for _ in 0..150 {
-        let rules = HashyRules { chance: true, end_one_in: u64::MAX, max_ply: 40, ..random_rules(&mut rng, 2) };
+        let rules =
+            HashyRules { chance: true, end_one_in: u64::MAX, max_ply: 40, ..random_rules(&mut rng, 2) };
         let pos = random_walk(Hashy::new(rules), &mut rng);
         if pos.legal_moves().is_empty() {
             continue;
