@@ -1,0 +1,31 @@
+from typing import Any, Dict, Optional, Tuple
+
+from ._motley import (
+    Analysis as Analysis,
+    Game as Game,
+    MotleyError as MotleyError,
+    legal_moves_many as legal_moves_many,
+    perft as perft,
+    perft_after as perft_after,
+    perft_many as perft_many,
+    perft_roots as perft_roots,
+    play_match_game as play_match_game,
+    run_command as run_command,
+    sprt as sprt,
+    variants as variants,
+)
+
+def match(
+    variant: str,
+    a: str,
+    b: str,
+    games: int = 100,
+    seed: int = 0,
+    fen: Optional[str] = None,
+    max_plies: int = 400,
+    depth: Optional[int] = None,
+    movetime: Optional[int] = None,
+    nodes: Optional[int] = None,
+    sprt: Optional[Tuple[float, float]] = None,
+    record: Optional[str] = None,
+) -> Dict[str, Any]: ...
