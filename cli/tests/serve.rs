@@ -306,6 +306,24 @@ fn every_command_answers_with_the_cli_document() {
 }
 
 #[test]
+fn a_game_tree_is_written_with_the_base_records_notes() {
+    let server = Server::start();
+    let base = "[Variant \"joker\"]\n[White \"Ann\"]\n\n1. e2e4 {open} e7e5 $1 *\n";
+    let (status, answer) = server.post("record", &json!({"variant": "joker", "base": base}));
+    assert_eq!(status, 200, "{answer}");
+    let doc: Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(doc["tree"], "e2e4,e7e5");
+    let tree = "e2e4,(d2d4,d7d5),e7e5,g1f3";
+    let (status, answer) = server.post("record", &json!({"variant": "joker", "base": base, "tree": tree}));
+    assert_eq!(status, 200, "{answer}");
+    let doc: Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(doc["tree"], tree);
+    let record = doc["record"].as_str().expect("text");
+    assert!(record.contains("[White \"Ann\"]"), "{record}");
+    assert!(record.contains("1. e2e4 {open} (1. d2d4 d7d5) 1... e7e5 $1 2. g1f3 *"), "{record}");
+}
+
+#[test]
 fn errors_are_the_cli_error_lines() {
     let server = Server::start();
     let cases: Vec<(&str, Value, Vec<&str>)> = vec![
@@ -348,6 +366,17 @@ fn errors_are_the_cli_error_lines() {
             "error: multipv must be a whole number from 1 to 64, not `0`, request body field multipv",
         ),
         ("replay", json!({}), "error: missing field `record`, request body"),
+        (
+            "record",
+            json!({"variant": "joker", "tree": "e2e4,(d2d4"}),
+            "error: a variation is not closed, request body field tree",
+        ),
+        (
+            "record",
+            json!({"variant": "joker", "base": "[Variant \"royale\"]\n*"}),
+            "error: game 1, line 1, column 2, token `Variant`: the Variant tag says `royale`, this reader reads `joker`, \
+             request body field base",
+        ),
         (
             "replay",
             json!({"record": " "}),
@@ -1208,6 +1237,35 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     let exported = exported.as_str().expect("text");
     for kept in ["[White \"Ann\"]", "{the main line goes", "(2... a7a5 3. a2a4)", "[%eval +0.20]"] {
         assert!(exported.contains(kept), "the export lost {kept}: {exported}");
+    }
+    assert!(!exported.contains("[FEN"), "{exported}");
+    // The tree changed (a variation made on the board from the first move):
+    // Export writes the whole tree with the record's tags and comments.
+    let imported_variations =
+        browser.script("return document.querySelectorAll('#movelist li.move.var').length");
+    // (clicked in one script: the list is redrawn while the graph fills)
+    browser.script("document.querySelector('#movelist li.move[data-ply=\"1\"]').click(); return true");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "f2f3", "--json"]));
+    browser.input("e7e5");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "f2f3,e7e5", "--json"]));
+    browser.wait_for(&format!(
+        "return document.querySelectorAll('#movelist li.move.var').length === {} + 1",
+        imported_variations
+    ));
+    browser.script("document.getElementById('record').value = ''; return true");
+    browser.click("#export");
+    let exported = browser.wait_for("return document.getElementById('record').value");
+    let exported = exported.as_str().expect("text");
+    for kept in [
+        "[White \"Ann\"]",
+        "[Date \"2026.12.01\"]",
+        "main line goes on}",
+        "(2... a7a5 3. a2a4)",
+        "[%eval +0.20]",
+        "$1",
+        "(1... e7e5)",
+    ] {
+        assert!(exported.contains(kept), "the export of the changed tree lost {kept}: {exported}");
     }
     assert!(!exported.contains("[FEN"), "{exported}");
     let with_reserve = std::fs::read_to_string(concat!(
