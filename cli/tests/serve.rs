@@ -1016,8 +1016,10 @@ impl Browser {
         self.wait_for(&format!("return document.querySelectorAll('#graph .point').length === {}", n + 1));
     }
 
-    /// Saves the window as `target/serve-screenshots/<name>.png`.
+    /// Saves the window, scrolled to the top, as
+    /// `target/serve-screenshots/<name>.png`.
     fn screenshot(&self, name: &str) -> std::path::PathBuf {
+        self.script("window.scrollTo(0, 0); return true");
         let data = self.session("GET", "/screenshot", &Value::Null);
         let png = base64_decode(data.as_str().expect("base64 PNG"));
         assert!(png.starts_with(b"\x89PNG"), "not a PNG");
@@ -1156,6 +1158,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     // the Joker Reserve.
     browser.open(&page(1, "variant=joker"));
     browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 64");
+    shots.push(browser.screenshot("joker-start"));
     let joker = ["e2e4", "e7e5", "g1f3", "b8c6"];
     browser.play(&[], &joker);
     browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
@@ -1294,7 +1297,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     ]));
     browser.analysis_shows_lines(false);
     browser.graph_points(2);
-    shots.push(browser.screenshot("joker"));
+    shots.push(browser.screenshot("joker-analysis"));
     // Analysis belongs to the position shown: a step back clears the
     // lines, the bar and the arrow at once (the search starts again there);
     // with analysis stopped, nothing comes back.
@@ -1336,14 +1339,18 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_for("return document.querySelectorAll('#movelist li.referee').length === 1");
     browser.analysis_shows_lines(true);
     browser.graph_points(mages.len());
-    shots.push(browser.screenshot("mages"));
+    shots.push(browser.screenshot("mages-analysis"));
     browser.click("#analyze");
     // A heresy from the board: the move's squares, then its choice.
     browser.open(&page(11, "variant=mages"));
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 48");
+    shots.push(browser.screenshot("mages-start"));
     browser.play(&[], &["c2c3!"]);
     browser.wait_fen(&fen_after(&["play", "mages", "--moves", "c2c3!", "--json"]));
     // A pending engagement from a position string, resolved from the page.
     browser.open(&page(4, &format!("variant=mages&fen={}", encode(PENDING))));
+    browser.wait_for("return document.querySelector('#special button[data-token=\"challenger\"]') !== null");
+    shots.push(browser.screenshot("mages-engagement"));
     browser.play(&[], &["challenger"]);
     browser.wait_fen(&fen_after(&["play", "mages", "--fen", PENDING, "--moves", "challenger", "--json"]));
     // A record whose referee events end the game: imported, shown, over.
@@ -1374,12 +1381,14 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         "const s = document.getElementById('status').textContent; \
          return s.includes('Game over: ' + {over:?}) && !s.includes(' to move')"
     ));
+    shots.push(browser.screenshot("mages-over"));
     assert_eq!(browser.script("return document.querySelectorAll('#referee button').length"), 0);
 
     // Sovereign Chess: a game from the start, a promotion chosen among the
     // pieces, a defection with its forced king move, a pure defection.
     browser.open(&page(5, "variant=sovereign"));
     browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    shots.push(browser.screenshot("sovereign-start"));
     let sovereign = ["e2e4", "e15e13", "h2h4", "h15h13", "i2i4"];
     browser.play(&[], &sovereign);
     browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &sovereign.join(","), "--json"]));
@@ -1390,7 +1399,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_for("return document.getElementById('evalfill').classList.contains('top')");
     browser.click("#flip");
     browser.graph_points(sovereign.len());
-    shots.push(browser.screenshot("sovereign"));
+    shots.push(browser.screenshot("sovereign-analysis"));
     browser.click("#analyze");
     let figure4 = fixture("sovereign/positions/figure4.fen");
     browser.open(&page(6, &format!("variant=sovereign&fen={}", encode(&figure4))));
@@ -1469,6 +1478,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     // seats by clicking (the squares keep their names whatever the turn).
     browser.open(&page(9, "variant=royale"));
     browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    shots.push(browser.screenshot("royale-start"));
     let a1 = "JSON.stringify(document.querySelector('#board g.sq[data-square=\"a1\"] rect').getBoundingClientRect())";
     browser.script(&format!("window.a1Before = {a1}; return true"));
     browser.click("#seat option[value=\"ash\"]");
@@ -1479,7 +1489,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     assert_eq!(browser.script("return document.getElementById('seat').value"), "ash");
     browser.analysis_shows_lines(true);
     browser.graph_points(royale.len());
-    shots.push(browser.screenshot("royale"));
+    shots.push(browser.screenshot("royale-analysis"));
     browser.click("#analyze");
 
     browser.open("about:blank");
