@@ -334,3 +334,32 @@ fn tree_record<N: AsHistory>(
     out.push('\n');
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tree_text_reads_back_as_written() {
+        let text = "e2e4,(d2d4,d7d5,(g8f6)),e7e5,g1f3";
+        let lines = parse_tree(text).expect("a tree");
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0].variations.len(), 1);
+        assert_eq!(lines[0].variations[0][1].variations[0][0].token, "g8f6");
+        // Spaces and an empty variation are allowed.
+        assert_eq!(parse_tree(" e2e4 , () ").expect("a tree")[0].variations.len(), 0);
+        assert!(parse_tree("").expect("empty").is_empty());
+    }
+
+    #[test]
+    fn a_malformed_tree_text_is_refused() {
+        for (text, why) in [
+            ("e2e4,(d2d4", "not closed"),
+            ("e2e4),e7e5", "closes no variation"),
+            ("(d2d4),e2e4", "before any entry"),
+        ] {
+            let err = parse_tree(text).expect_err(text).to_string();
+            assert!(err.contains(why) && err.contains(TREE_FIELD), "{text}: {err}");
+        }
+    }
+}
