@@ -282,14 +282,17 @@ async function loadFen(text) {
 async function exportRecord() {
   try {
     const record = state.record;
-    const line = tree.pathTo(tree.lineEnd(state.node));
-    // A record imported and not changed since is given back as it was,
-    // with its tags, comments and variations.
-    if (record && record.root === state.root && record.line === line.join(",") && record.variant === state.variant) {
+    const shape = tree.write(state.root);
+    const imported = record && record.root === state.root && record.variant === state.variant;
+    // A record imported and not changed since is given back as it was;
+    // otherwise the server writes the whole tree, keeping an imported
+    // record's tags, comments and marks.
+    if (imported && record.tree === shape) {
       $("record").value = record.text;
     } else {
-      const body = { variant: state.variant, moves: line };
+      const body = { variant: state.variant, tree: shape };
       if (state.startFen) body.fen = state.startFen;
+      if (imported) body.base = record.text;
       $("record").value = (await api("record", body)).record;
     }
     showError("record-error", "");
@@ -302,13 +305,14 @@ async function importRecord() {
   const text = $("record").value;
   try {
     const start = await api("replay", { record: text, ply: 0 });
-    const line = await api("replay", { record: text, moves: true });
+    const read = await api("record", { variant: start.variant, base: text });
     const variantStart = await api("view", { variant: start.variant });
     setVariant(start.variant);
     state.startFen = start.fen === variantStart.show.fen ? null : start.fen;
-    newTree(line.moves);
+    newTree([]);
+    state.root = tree.read(read.tree);
     state.node = tree.lineEnd(state.root);
-    state.record = { text, root: state.root, line: line.moves.join(","), variant: start.variant };
+    state.record = { text, root: state.root, tree: tree.write(state.root), variant: start.variant };
     showError("record-error", "");
     refresh();
   } catch (e) {

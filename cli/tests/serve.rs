@@ -306,6 +306,24 @@ fn every_command_answers_with_the_cli_document() {
 }
 
 #[test]
+fn a_game_tree_is_written_with_the_base_records_notes() {
+    let server = Server::start();
+    let base = "[Variant \"joker\"]\n[White \"Ann\"]\n\n1. e2e4 {open} e7e5 $1 *\n";
+    let (status, answer) = server.post("record", &json!({"variant": "joker", "base": base}));
+    assert_eq!(status, 200, "{answer}");
+    let doc: Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(doc["tree"], "e2e4,e7e5");
+    let tree = "e2e4,(d2d4,d7d5),e7e5,g1f3";
+    let (status, answer) = server.post("record", &json!({"variant": "joker", "base": base, "tree": tree}));
+    assert_eq!(status, 200, "{answer}");
+    let doc: Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(doc["tree"], tree);
+    let record = doc["record"].as_str().expect("text");
+    assert!(record.contains("[White \"Ann\"]"), "{record}");
+    assert!(record.contains("1. e2e4 {open} (1. d2d4 d7d5) 1... e7e5 $1 2. g1f3 *"), "{record}");
+}
+
+#[test]
 fn errors_are_the_cli_error_lines() {
     let server = Server::start();
     let cases: Vec<(&str, Value, Vec<&str>)> = vec![
@@ -348,6 +366,17 @@ fn errors_are_the_cli_error_lines() {
             "error: multipv must be a whole number from 1 to 64, not `0`, request body field multipv",
         ),
         ("replay", json!({}), "error: missing field `record`, request body"),
+        (
+            "record",
+            json!({"variant": "joker", "tree": "e2e4,(d2d4"}),
+            "error: a variation is not closed, request body field tree",
+        ),
+        (
+            "record",
+            json!({"variant": "joker", "base": "[Variant \"royale\"]\n*"}),
+            "error: game 1, line 1, column 2, token `Variant`: the Variant tag says `royale`, this reader reads `joker`, \
+             request body field base",
+        ),
         (
             "replay",
             json!({"record": " "}),
@@ -987,8 +1016,10 @@ impl Browser {
         self.wait_for(&format!("return document.querySelectorAll('#graph .point').length === {}", n + 1));
     }
 
-    /// Saves the window as `target/serve-screenshots/<name>.png`.
+    /// Saves the window, scrolled to the top, as
+    /// `target/serve-screenshots/<name>.png`.
     fn screenshot(&self, name: &str) -> std::path::PathBuf {
+        self.script("window.scrollTo(0, 0); return true");
         let data = self.session("GET", "/screenshot", &Value::Null);
         let png = base64_decode(data.as_str().expect("base64 PNG"));
         assert!(png.starts_with(b"\x89PNG"), "not a PNG");
@@ -1127,6 +1158,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     // the Joker Reserve.
     browser.open(&page(1, "variant=joker"));
     browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 64");
+    shots.push(browser.screenshot("joker-start"));
     let joker = ["e2e4", "e7e5", "g1f3", "b8c6"];
     browser.play(&[], &joker);
     browser.wait_fen(&fen_after(&["play", "joker", "--moves", &joker.join(","), "--json"]));
@@ -1210,6 +1242,35 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         assert!(exported.contains(kept), "the export lost {kept}: {exported}");
     }
     assert!(!exported.contains("[FEN"), "{exported}");
+    // The tree changed (a variation made on the board from the first move):
+    // Export writes the whole tree with the record's tags and comments.
+    let imported_variations =
+        browser.script("return document.querySelectorAll('#movelist li.move.var').length");
+    // (clicked in one script: the list is redrawn while the graph fills)
+    browser.script("document.querySelector('#movelist li.move[data-ply=\"1\"]').click(); return true");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "f2f3", "--json"]));
+    browser.input("e7e5");
+    browser.wait_fen(&fen_after(&["play", "joker", "--moves", "f2f3,e7e5", "--json"]));
+    browser.wait_for(&format!(
+        "return document.querySelectorAll('#movelist li.move.var').length === {} + 1",
+        imported_variations
+    ));
+    browser.script("document.getElementById('record').value = ''; return true");
+    browser.click("#export");
+    let exported = browser.wait_for("return document.getElementById('record').value");
+    let exported = exported.as_str().expect("text");
+    for kept in [
+        "[White \"Ann\"]",
+        "[Date \"2026.12.01\"]",
+        "main line goes on}",
+        "(2... a7a5 3. a2a4)",
+        "[%eval +0.20]",
+        "$1",
+        "(1... e7e5)",
+    ] {
+        assert!(exported.contains(kept), "the export of the changed tree lost {kept}: {exported}");
+    }
+    assert!(!exported.contains("[FEN"), "{exported}");
     let with_reserve = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../fixtures/joker/positions/drops-white.fen"
@@ -1236,7 +1297,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     ]));
     browser.analysis_shows_lines(false);
     browser.graph_points(2);
-    shots.push(browser.screenshot("joker"));
+    shots.push(browser.screenshot("joker-analysis"));
     // Analysis belongs to the position shown: a step back clears the
     // lines, the bar and the arrow at once (the search starts again there);
     // with analysis stopped, nothing comes back.
@@ -1278,14 +1339,18 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_for("return document.querySelectorAll('#movelist li.referee').length === 1");
     browser.analysis_shows_lines(true);
     browser.graph_points(mages.len());
-    shots.push(browser.screenshot("mages"));
+    shots.push(browser.screenshot("mages-analysis"));
     browser.click("#analyze");
     // A heresy from the board: the move's squares, then its choice.
     browser.open(&page(11, "variant=mages"));
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 48");
+    shots.push(browser.screenshot("mages-start"));
     browser.play(&[], &["c2c3!"]);
     browser.wait_fen(&fen_after(&["play", "mages", "--moves", "c2c3!", "--json"]));
     // A pending engagement from a position string, resolved from the page.
     browser.open(&page(4, &format!("variant=mages&fen={}", encode(PENDING))));
+    browser.wait_for("return document.querySelector('#special button[data-token=\"challenger\"]') !== null");
+    shots.push(browser.screenshot("mages-engagement"));
     browser.play(&[], &["challenger"]);
     browser.wait_fen(&fen_after(&["play", "mages", "--fen", PENDING, "--moves", "challenger", "--json"]));
     // A record whose referee events end the game: imported, shown, over.
@@ -1316,12 +1381,14 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         "const s = document.getElementById('status').textContent; \
          return s.includes('Game over: ' + {over:?}) && !s.includes(' to move')"
     ));
+    shots.push(browser.screenshot("mages-over"));
     assert_eq!(browser.script("return document.querySelectorAll('#referee button').length"), 0);
 
     // Sovereign Chess: a game from the start, a promotion chosen among the
     // pieces, a defection with its forced king move, a pure defection.
     browser.open(&page(5, "variant=sovereign"));
     browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    shots.push(browser.screenshot("sovereign-start"));
     let sovereign = ["e2e4", "e15e13", "h2h4", "h15h13", "i2i4"];
     browser.play(&[], &sovereign);
     browser.wait_fen(&fen_after(&["play", "sovereign", "--moves", &sovereign.join(","), "--json"]));
@@ -1332,7 +1399,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.wait_for("return document.getElementById('evalfill').classList.contains('top')");
     browser.click("#flip");
     browser.graph_points(sovereign.len());
-    shots.push(browser.screenshot("sovereign"));
+    shots.push(browser.screenshot("sovereign-analysis"));
     browser.click("#analyze");
     let figure4 = fixture("sovereign/positions/figure4.fen");
     browser.open(&page(6, &format!("variant=sovereign&fen={}", encode(&figure4))));
@@ -1411,6 +1478,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     // seats by clicking (the squares keep their names whatever the turn).
     browser.open(&page(9, "variant=royale"));
     browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    shots.push(browser.screenshot("royale-start"));
     let a1 = "JSON.stringify(document.querySelector('#board g.sq[data-square=\"a1\"] rect').getBoundingClientRect())";
     browser.script(&format!("window.a1Before = {a1}; return true"));
     browser.click("#seat option[value=\"ash\"]");
@@ -1421,7 +1489,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     assert_eq!(browser.script("return document.getElementById('seat').value"), "ash");
     browser.analysis_shows_lines(true);
     browser.graph_points(royale.len());
-    shots.push(browser.screenshot("royale"));
+    shots.push(browser.screenshot("royale-analysis"));
     browser.click("#analyze");
 
     browser.open("about:blank");

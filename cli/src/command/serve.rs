@@ -118,7 +118,15 @@ pub fn answer(command: &str, body: &[u8], stop: &Arc<AtomicBool>) -> Result<Stri
             let args = read::<AnalyzeRequest>(body).map_err(status)?.args().map_err(status)?;
             super::analyze::json(&args, Arc::clone(stop))
         }
-        "record" => super::record::run(&read::<RecordRequest>(body).map_err(status)?.args().map_err(status)?),
+        "record" => {
+            let request = read::<RecordRequest>(body).map_err(status)?;
+            let args = request.args().map_err(status)?;
+            if request.tree.is_some() || request.base.is_some() {
+                super::record::tree_json(&args, request.tree.as_deref(), request.base.as_deref())
+            } else {
+                super::record::run(&args)
+            }
+        }
         "replay" => {
             let request = read::<ReplayRequest>(body).map_err(status)?;
             let text =

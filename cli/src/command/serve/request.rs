@@ -217,6 +217,11 @@ game_request! {
         /// Tags, `Key=value`.
         #[serde(rename = "tag")]
         tags: Vec<String> => "moves",
+        /// The game tree to write, as the page's address holds it (the
+        /// main line with its variations in brackets).
+        tree: Option<String>,
+        /// A record whose tags, comments and marks the answer keeps.
+        base: Option<String>,
     }
 }
 
