@@ -10,7 +10,9 @@ use motley_core::view::{Cell, Glyph, PieceRow, Rgb};
 use motley_core::{BoardView, Position};
 use serde::Serialize;
 
-use super::{ChanceOdds, MoveText, OutcomeDoc, SeatName, ShowDocument, SquareName, VariantName};
+use super::{
+    ChanceOdds, MoveText, OutcomeDoc, SchemaVersion, SeatName, ShowDocument, SquareName, VariantName,
+};
 
 /// The colour a picture outlines text and symbols with on `c`: dark on a
 /// light colour, light on a dark one.
@@ -222,6 +224,7 @@ impl ViewSearch {
 /// `POST /api/view`: the position as the web board draws it.
 #[derive(Clone, PartialEq, Debug, Serialize)]
 pub struct ViewDocument {
+    schema: SchemaVersion,
     variant: VariantName,
     /// Files and ranks.
     files: u8,
@@ -428,6 +431,7 @@ impl ViewDocument {
             .collect();
         let over = outcome.is_some() || game.outcome().is_some();
         ViewDocument {
+            schema: SchemaVersion,
             variant: VariantName::of::<P>(),
             files,
             ranks,
