@@ -31,6 +31,7 @@ from ._motley import (
     perft_roots,
     play_match_game,
     run_command,
+    sample_game,
     sprt,
     variants,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "perft_roots",
     "play_match_game",
     "run_command",
+    "sample_game",
     "sprt",
     "variants",
 ]

@@ -11,6 +11,7 @@ from ._motley import (
     perft_roots as perft_roots,
     play_match_game as play_match_game,
     run_command as run_command,
+    sample_game as sample_game,
     sprt as sprt,
     variants as variants,
 )

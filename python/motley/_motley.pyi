@@ -84,5 +84,13 @@ def play_match_game(
     movetime: Optional[int] = None,
     nodes: Optional[int] = None,
 ) -> Dict[str, Any]: ...
+def sample_game(
+    variant: str,
+    seed: int,
+    depth: int = 2,
+    nodes: Optional[int] = None,
+    random_plies: int = 4,
+    max_plies: int = 300,
+) -> Dict[str, Any]: ...
 def run_command(args: Sequence[str]) -> str: ...
 def sprt(pair_points: Sequence[float], elo0: float, elo1: float) -> Tuple[float, str]: ...

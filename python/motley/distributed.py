@@ -128,6 +128,67 @@ def self_play(variant: str, games_count: int, player: str = "search:depth=3", se
     return games(variant, player, player, games_count, seed=seed, **kwargs)
 
 
+#: The seed offset of the held-out games of an odds fit (as ``fit_wdl``).
+HELD_OUT_SEED = 1_000_000
+
+
+def _sample_task(variant: str, seed: int, options: Dict[str, Any]) -> Dict[str, Any]:
+    import motley as m
+
+    return m.sample_game(variant, seed, **options)
+
+
+def fit_games(
+    variant: str,
+    games_count: int,
+    held_out: int = 0,
+    seed: int = 1,
+    local: bool = False,
+    progress: Any = sys.stderr,
+    **options: Any,
+) -> Dict[str, List[Dict[str, Any]]]:
+    """The self-play games of an odds fit as Ray tasks, one per game: the
+    games the ``fit_wdl`` example plays for the same arguments (fitted game
+    ``g`` has seed ``seed + g``, held-out game ``g`` ``seed + HELD_OUT_SEED +
+    g``), each a :func:`motley.sample_game` dict. ``options``: ``depth``,
+    ``nodes``, ``random_plies``, ``max_plies``. ``local=True`` plays them in
+    this process instead (the single-process runner). Returns ``{"fit":
+    [...], "held-out": [...]}`` in seed order."""
+    seeds = [seed + g for g in range(games_count)] + [seed + HELD_OUT_SEED + g for g in range(held_out)]
+    if local:
+        played = [motley.sample_game(variant, s, **options) for s in seeds]
+    else:
+        connect()
+        task = _remote(_sample_task)
+        refs = [task.remote(variant, s, options) for s in seeds]
+        played = _gather(refs, f"{variant} fit games", progress)
+    return {"fit": played[:games_count], "held-out": played[games_count:]}
+
+
+def fit_dump(games: Dict[str, List[Dict[str, Any]]]) -> str:
+    """The text of a ``fit_wdl --dump`` file of :func:`fit_games`'s games:
+    ``fit_wdl --from-dump FILE`` fits it. A game cut off at ``max_plies``
+    reads as a draw, as ``fit_wdl`` reads it; :func:`drop_cut` leaves such
+    games out first."""
+    lines = ["# set game ply seat raw result class"]
+    for name in ("fit", "held-out"):
+        for g, game in enumerate(games.get(name, [])):
+            for ply, seat, raw, result, cls in game["samples"]:
+                lines.append(f"{name} {g} {ply} {seat} {_number(raw)} {result} {cls}")
+    return "\n".join(lines) + "\n"
+
+
+def drop_cut(games: Dict[str, List[Dict[str, Any]]]) -> Dict[str, List[Dict[str, Any]]]:
+    """:func:`fit_games`'s games without those cut off at ``max_plies``
+    (undecided games, which ``fit_wdl --cut drop`` leaves out)."""
+    return {name: [g for g in played if not g["cut"]] for name, played in games.items()}
+
+
+def _number(x: float) -> str:
+    """``x`` as Rust's ``Display`` writes an ``f64``: no ``.0`` on whole numbers."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
 def _points(game: Dict[str, Any], player: int) -> float:
     seat = game["seating"].index(player)
     return {"win": 1.0, "draw": 0.5, "loss": 0.0}[game["results"][seat]]

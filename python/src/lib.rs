@@ -21,6 +21,7 @@ use motley_cli::command::analyze;
 use motley_cli::tournament::{MoveLimits, Rules, contestant, play_game, starts};
 use motley_cli::variant::{Variant, VariantTask};
 use motley_cli::{CliError, Terminal};
+use motley_core::search::selfplay::{SampleGame, SampleGameConfig, sample_game};
 use motley_core::search::{LimitKind, Reading, game_rng};
 use motley_core::session::Session;
 use motley_core::{BoardView, PerftMode, Position, Seat};
@@ -667,6 +668,61 @@ fn play_match_game(
     Ok(d.into_any().unbind())
 }
 
+/// A self-play game for fitting the odds, as the game-playing half of the
+/// ``fit_wdl`` example.
+struct SampleTask<'a> {
+    seed: u64,
+    config: &'a SampleGameConfig,
+}
+
+impl VariantTask for SampleTask<'_> {
+    type Output = SampleGame;
+    fn run<P: Reading + BoardView>(self) -> SampleGame {
+        sample_game::<P>(self.seed, self.config)
+    }
+}
+
+/// Plays the self-play game of ``seed`` that the ``fit_wdl`` example plays
+/// for fitting a variant's odds (the same game for the same arguments):
+/// ``random_plies`` random inputs, then the best input of a search to
+/// ``depth`` (and at most ``nodes`` nodes) at every seat, engagements
+/// sampled from the outcome model, cut off after ``max_plies`` plies.
+/// Returns a dict: ``samples`` (a list of ``(ply, seat, raw, result,
+/// class)``: the search's raw score in centipawns for the seat to move, that
+/// seat's result ``win``/``draw``/``loss`` and the odds class), ``results``
+/// (per seat), ``reason``, ``cut`` (cut off at ``max_plies``), ``plies``,
+/// ``nodes``, ``searches`` and ``depth_sum``. The GIL is released.
+#[pyfunction]
+#[pyo3(name = "sample_game", signature = (variant, seed, depth=2, nodes=None, random_plies=4, max_plies=300))]
+fn sample_game_of(
+    py: Python<'_>,
+    variant: &str,
+    seed: u64,
+    depth: u64,
+    nodes: Option<u64>,
+    random_plies: u32,
+    max_plies: u32,
+) -> PyResult<PyObject> {
+    let v = self::variant(variant)?;
+    let depth = limit(LimitKind::Depth, depth, "depth")? as u32;
+    let nodes = nodes.map(|n| limit(LimitKind::Nodes, n, "nodes")).transpose()?;
+    let config = SampleGameConfig { depth, nodes, random_plies, max_plies };
+    let game = py.allow_threads(|| v.with(SampleTask { seed, config: &config }));
+    let samples: Vec<(u32, usize, f64, &str, usize)> =
+        game.samples.iter().map(|s| (s.ply, s.seat.index(), s.raw, s.result.name(), s.class)).collect();
+    let d = PyDict::new(py);
+    d.set_item("seed", seed)?;
+    d.set_item("samples", samples)?;
+    d.set_item("results", game.results.iter().map(|r| r.name()).collect::<Vec<_>>())?;
+    d.set_item("reason", game.reason)?;
+    d.set_item("cut", game.cut)?;
+    d.set_item("plies", game.plies)?;
+    d.set_item("nodes", game.nodes)?;
+    d.set_item("searches", game.searches)?;
+    d.set_item("depth_sum", game.depth_sum)?;
+    Ok(d.into_any().unbind())
+}
+
 /// Runs the ``motley`` command line in this process on ``args`` (without
 /// the program name) and returns its output; ``--json`` commands give
 /// documents for ``json.loads``. Raises ``MotleyError`` with the command's
@@ -710,6 +766,7 @@ fn _motley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(legal_moves_many, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(play_match_game, m)?)?;
+    m.add_function(wrap_pyfunction!(sample_game_of, m)?)?;
     m.add_function(wrap_pyfunction!(run_command, m)?)?;
     m.add_function(wrap_pyfunction!(sprt, m)?)?;
     Ok(())

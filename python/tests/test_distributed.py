@@ -35,6 +35,32 @@ def test_self_play_of_every_variant():
         assert games == distributed.games_local(variant, "random", "random", 2, seed=1, max_plies=20)
 
 
+def test_fit_games_are_the_single_process_games():
+    options = dict(depth=1, max_plies=24)
+    local = distributed.fit_games("joker", 3, held_out=2, seed=7, local=True, **options)
+    remote = distributed.fit_games("joker", 3, held_out=2, seed=7, progress=None, **options)
+    assert remote == local
+    assert [g["seed"] for g in remote["held-out"]] == [7 + distributed.HELD_OUT_SEED + g for g in range(2)]
+    dump = distributed.fit_dump(remote).splitlines()
+    assert dump[0] == "# set game ply seat raw result class"
+    assert len(dump) - 1 == sum(len(g["samples"]) for gs in remote.values() for g in gs)
+    kept = distributed.drop_cut(remote)
+    assert all(not g["cut"] for gs in kept.values() for g in gs)
+
+
+def test_sample_games_pair_scores_with_results():
+    for variant in ["sovereign", "royale", "mages", "joker"]:
+        game = motley.sample_game(variant, 3, depth=1, random_plies=2, max_plies=12)
+        assert game["cut"] == (game["reason"] == "max-plies")
+        assert game["plies"] <= 12
+        assert game["searches"] == game["plies"] - 2 or game["reason"] == "no-input"
+        for ply, seat, raw, result, _ in game["samples"]:
+            assert 2 <= ply < 12
+            assert result == game["results"][seat]
+    with pytest.raises(motley.MotleyError):
+        motley.sample_game("joker", 1, depth=0)
+
+
 def test_perft_split_by_first_input():
     for variant in ["mages", "joker"]:
         run = distributed.perft(variant, 3, progress=None)
@@ -74,7 +100,9 @@ def _game_workers():
 
 
 def test_a_killed_worker_loses_no_game():
-    options = dict(max_plies=24, depth=2)
+    # Games long enough (about 0.1 s each in a release build) that the
+    # killer, polling every 50 ms, finds one running.
+    options = dict(max_plies=60, depth=3)
     killed = []
 
     def kill_one():

@@ -6,7 +6,7 @@
 //!     [--games 200] [--held-out 100] [--seed 1] [--depth 2] \
 //!     [--random-plies 4] [--max-plies 300] [--nodes N] [--threads 1] [--clamp CP] \
 //!     [--power 0] [--offset 0] [--draw-floor 1] [--draw-floor-width 1] \
-//!     [--dump FILE] [--from-dump FILE]
+//!     [--cut draw|drop] [--dump FILE] [--from-dump FILE]
 //! ```
 //!
 //! Each game starts from the variant's start position; the first
@@ -17,7 +17,8 @@
 //! be decided) by every seat. Chance nodes (Mage's Chess
 //! engagements) are resolved by sampling the outcome model, so the fitted
 //! odds include chance. The history draws (repetition, quiet-move limits)
-//! apply; a game still going after `--max-plies` plies counts as a draw.
+//! apply; a game still going after `--max-plies` plies counts as a draw
+//! (`--cut drop`: its samples are left out of the fit and the calibration).
 //! Every searched position after the random plies whose score is not a
 //! forced result gives one sample (with `--clamp`, raw scores are clamped
 //! to ±CP, in the fit and in the model: chance means of wins and scores;
@@ -49,12 +50,9 @@ use std::time::Instant;
 
 use motley_cli::variant::{Variant, VariantTask};
 use motley_core::BoardView;
-use motley_core::history::History;
-use motley_core::random::sample_outcome;
+use motley_core::search::selfplay::{SampleGame, SampleGameConfig, odds_class, sample_game};
 use motley_core::search::{Limits, Reading, SearchConfig, Searcher, WdlModel};
 use motley_core::{Seat, SeatResult};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use crate::fit::{FitOptions, Sample};
@@ -86,10 +84,18 @@ struct Args {
     /// Fit the samples of a `--dump` file instead of playing games
     /// (`--from-dump FILE`).
     from_dump: Option<String>,
+    /// Leave out the games cut off at `--max-plies` (`--cut drop`) instead
+    /// of reading them as draws (`--cut draw`).
+    drop_cut: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut it = std::env::args().skip(1);
+    parse_args_from(std::env::args().skip(1))
+}
+
+/// The options of the arguments `args` (without the program name).
+fn parse_args_from<S: Into<String>>(args: impl IntoIterator<Item = S>) -> Result<Args, String> {
+    let mut it = args.into_iter().map(Into::into);
     let variant = it.next().ok_or("usage: fit_wdl <VARIANT> [--games N] ...")?;
     let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
     let mut args = Args {
@@ -109,11 +115,20 @@ fn parse_args() -> Result<Args, String> {
         draw_floor_width: false,
         dump: None,
         from_dump: None,
+        drop_cut: false,
     };
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         if flag == "--dump" {
             args.dump = Some(value);
+            continue;
+        }
+        if flag == "--cut" {
+            args.drop_cut = match value.as_str() {
+                "drop" => true,
+                "draw" => false,
+                _ => return Err(format!("--cut: `{value}` is not `draw` or `drop`")),
+            };
             continue;
         }
         if flag == "--from-dump" {
@@ -141,78 +156,29 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-/// One self-play game: its samples and why it ended.
-struct Game {
-    samples: Vec<Sample>,
-    /// The ply of each sample.
-    sample_plies: Vec<u32>,
-    results: Vec<SeatResult>,
-    reason: String,
-    plies: u32,
-}
-
-fn play<P: Reading>(seed: u64, a: &Args) -> Game {
-    let mut rng = StdRng::seed_from_u64(motley_core::zobrist::splitmix64(seed).1);
-    let mut searcher = Searcher::<P>::new(SearchConfig::default());
-    let mut game = History::with_default_rules(P::start());
-    let mut pending: Vec<(f64, Seat, u32, usize)> = Vec::new();
-    let mut plies = 0;
-    let (results, reason) = loop {
-        if let Some(outcome) = game.outcome() {
-            let n = game.position().seat_count();
-            break (
-                (0..n).map(|s| outcome.result(Seat(s as u8))).collect::<Vec<_>>(),
-                outcome.reason().to_owned(),
-            );
-        }
-        let pos = game.position().clone();
-        if let Some(outcomes) = pos.chance() {
-            game.play(sample_outcome(&outcomes, &mut rng).expect("an outcome"));
-            continue;
-        }
-        if plies >= a.max_plies {
-            break (vec![SeatResult::Draw; pos.seat_count()], "max-plies".to_owned());
-        }
-        let moves = pos.legal_moves();
-        let mv = if plies < a.random_plies {
-            moves[rng.random_range(0..moves.len())]
-        } else {
-            searcher.set_game_history(game.keys());
-            let r = searcher.search(&pos, &Limits { nodes: a.nodes, ..Limits::depth(a.depth) });
-            if let Some(cp) = r.score.centipawns() {
-                pending.push((f64::from(cp), pos.turn(), plies, class_of(&pos, pos.turn(), f64::from(cp))));
-            }
-            match r.best {
-                Some(mv) => mv,
-                None => break (vec![SeatResult::Draw; pos.seat_count()], "no-input".to_owned()),
-            }
-        };
-        game.play(mv);
-        plies += 1;
+fn play_all<P: Reading>(seeds: Vec<u64>, a: &Args) -> Vec<SampleGame> {
+    let config = SampleGameConfig {
+        depth: a.depth,
+        nodes: a.nodes,
+        random_plies: a.random_plies,
+        max_plies: a.max_plies,
     };
-    let samples = pending
+    seeds.into_par_iter().map(|s| sample_game::<P>(s, &config)).collect()
+}
+
+/// The samples of `games` that the fit reads: all of them, or with
+/// `--cut drop` none of a game cut off at `--max-plies`.
+fn samples_of(games: &[SampleGame], a: &Args) -> Vec<Sample> {
+    games
         .iter()
-        .map(|&(score, seat, _, class)| Sample { score, seat, result: results[seat.index()], class })
-        .collect();
-    let sample_plies = pending.iter().map(|p| p.2).collect();
-    Game { samples, sample_plies, results, reason, plies }
+        .filter(|g| !(a.drop_cut && g.cut))
+        .flat_map(|g| {
+            g.samples.iter().map(|s| Sample { score: s.raw, seat: s.seat, result: s.result, class: s.class })
+        })
+        .collect()
 }
 
-/// The odds class a raw score of `pos` for `seat` is read in: the
-/// position's class ([`Reading::wdl_class`]), or the class of the model
-/// that class's model hands the score to ([`WdlModel::below`]).
-fn class_of<P: Reading>(pos: &P, seat: Seat, raw: f64) -> usize {
-    let class = pos.wdl_class(seat);
-    let Some(own) = P::WDL_MODELS.get(class) else { return class };
-    let reader = own.reader(raw);
-    P::WDL_MODELS.iter().position(|m| m == reader).unwrap_or(class)
-}
-
-fn play_all<P: Reading>(seeds: Vec<u64>, a: &Args) -> Vec<Game> {
-    seeds.into_par_iter().map(|s| play::<P>(s, a)).collect()
-}
-
-fn summary(label: &str, games: &[Game], seats: usize) {
+fn summary(label: &str, games: &[SampleGame], seats: usize) {
     let mut wins = vec![0; seats];
     let mut draws = 0;
     let mut reasons = std::collections::BTreeMap::<String, u32>::new();
@@ -231,6 +197,16 @@ fn summary(label: &str, games: &[Game], seats: usize) {
         f64::from(plies) / games.len().max(1) as f64
     );
     println!("  endings: {reasons:?}");
+    let searches: u64 = games.iter().map(|g| u64::from(g.searches)).sum();
+    let nodes: u64 = games.iter().map(|g| g.nodes).sum();
+    let depths: u64 = games.iter().map(|g| g.depth_sum).sum();
+    if searches > 0 {
+        println!(
+            "  searches: {searches}, mean {:.0} nodes and depth {:.2} a search",
+            nodes as f64 / searches as f64,
+            depths as f64 / searches as f64
+        );
+    }
 }
 
 fn rust_source(m: &WdlModel) -> String {
@@ -291,17 +267,17 @@ fn clamp_call(m: &WdlModel) -> String {
 
 /// The text of a `--dump` file: one line per sample of the games of each
 /// named set, after a header naming the columns.
-fn dump_text(sets: [(&str, &[Game]); 2]) -> String {
+fn dump_text(sets: [(&str, &[SampleGame]); 2]) -> String {
     let mut text = String::from("# set game ply seat raw result class\n");
     for (set, games) in sets {
         for (g, game) in games.iter().enumerate() {
-            for (s, ply) in game.samples.iter().zip(&game.sample_plies) {
+            for s in &game.samples {
                 let r = match s.result {
                     SeatResult::Win => "win",
                     SeatResult::Draw => "draw",
                     SeatResult::Loss => "loss",
                 };
-                text.push_str(&format!("{set} {g} {ply} {} {} {r} {}\n", s.seat.index(), s.score, s.class));
+                text.push_str(&format!("{set} {g} {} {} {} {r} {}\n", s.ply, s.seat.index(), s.raw, s.class));
             }
         }
     }
@@ -323,9 +299,10 @@ fn self_play<P: Reading + BoardView>(a: &Args, seats: usize) -> (Vec<Sample>, Ve
             eprintln!("fit_wdl: {path}: {e}");
         }
     }
-    let train = fit_games.iter().flat_map(|g| g.samples.iter().copied()).collect();
-    let test = held.iter().flat_map(|g| g.samples.iter().copied()).collect();
-    let draws = fit_games.iter().any(|g| g.results.iter().all(|&r| r == SeatResult::Draw));
+    let train = samples_of(&fit_games, a);
+    let test = samples_of(&held, a);
+    let draws =
+        fit_games.iter().any(|g| !(a.drop_cut && g.cut) && g.results.iter().all(|&r| r == SeatResult::Draw));
     (train, test, draws)
 }
 
@@ -397,7 +374,7 @@ impl VariantTask for Fit<'_> {
                 if own.is_empty() { P::WDL_MODELS[c] } else { fit::fit(&own, options) }
             })
             .collect();
-        let model = models[class_of(&P::start(), P::start().turn(), 0.0).min(classes - 1)];
+        let model = models[odds_class(&P::start(), P::start().turn(), 0.0).min(classes - 1)];
         let cmd = format!(
             "cargo run --release -p motley-cli --example fit_wdl -- {} --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",
             a.variant.name(),
@@ -412,7 +389,8 @@ impl VariantTask for Fit<'_> {
             + if a.power { "" } else { " --power 0" }
             + if a.offset { "" } else { " --offset 0" }
             + if a.draw_floor { " --draw-floor 1" } else { "" }
-            + if a.draw_floor_width { " --draw-floor-width 1" } else { "" };
+            + if a.draw_floor_width { " --draw-floor-width 1" } else { "" }
+            + if a.drop_cut { " --cut drop" } else { "" };
         println!();
         println!("// Fitted by `{cmd}`");
         for (c, m) in models.iter().enumerate() {

@@ -157,3 +157,34 @@ fn calibration_of_reads_each_class_with_its_model() {
     let m = fit(&own, two_seats_fit(true, false, false));
     assert!((m.seat_offsets[0] + 800.0).abs() < 80.0, "{m:?}");
 }
+
+/// A self-play game is a function of its seed and settings; each sample is
+/// a searched ply after the random ones, read with its seat's result; a game
+/// cut off reads as drawn, and `--cut drop` leaves its samples out.
+#[test]
+fn self_play_games_are_reproducible_and_cut_games_can_be_dropped() {
+    use motley_core::search::selfplay::{SampleGameConfig, sample_game};
+    use motley_joker::Joker;
+    use motley_mages::Mages;
+
+    let config = SampleGameConfig { depth: 1, nodes: Some(500), random_plies: 3, max_plies: 30 };
+    for seed in 0..4 {
+        let joker = sample_game::<Joker>(seed, &config);
+        assert_eq!(joker, sample_game::<Joker>(seed, &config));
+        let mages = sample_game::<Mages>(seed, &config);
+        for game in [&joker, &mages] {
+            assert!(game.plies <= 30);
+            assert_eq!(game.cut, game.reason == "max-plies");
+            assert_eq!(u64::from(game.searches), u64::from(game.plies.saturating_sub(3)));
+            assert!(game.samples.iter().all(|s| (3..30).contains(&s.ply) && s.result == game.results[s.seat.index()]));
+            if game.cut {
+                assert!(game.results.iter().all(|&r| r == SeatResult::Draw));
+            }
+        }
+    }
+    let cut = sample_game::<Joker>(1, &SampleGameConfig { max_plies: 8, ..config });
+    assert!(cut.cut && !cut.samples.is_empty());
+    let args = |drop_cut| crate::Args { drop_cut, ..crate::parse_args_from(["joker"]).expect("arguments") };
+    assert_eq!(crate::samples_of(std::slice::from_ref(&cut), &args(false)).len(), cut.samples.len());
+    assert!(crate::samples_of(std::slice::from_ref(&cut), &args(true)).is_empty());
+}

@@ -276,6 +276,7 @@ mod result;
 mod root;
 mod score;
 mod searcher;
+pub mod selfplay;
 mod smp;
 mod techniques;
 mod time;
