@@ -258,6 +258,21 @@ fn a_league_season_replays_with_its_people() {
     assert!(!counted.duels().is_empty());
 }
 
+/// A league match is a function of the season's seed and its round: played
+/// alone, in another order, it is the season's match.
+#[test]
+fn a_league_round_is_played_alone_as_in_its_season() {
+    use motley_mages::league::{League, play_season};
+    let season = play_season(4, 5, 3);
+    let league = League::new(4, 3);
+    assert_eq!(league.truth(), &season.truth);
+    let rounds: Vec<String> = (0..5).rev().map(|r| league.play_round(r)).collect();
+    let in_order: Vec<&str> = rounds.iter().rev().map(String::as_str).collect();
+    assert_eq!(in_order.join("\n"), season.records);
+    assert!(rounds[0].contains("[Round \"5\"]"));
+    assert_ne!(league.play_round(0), League::new(4, 4).play_round(0));
+}
+
 /// At a pending engagement the people's ratings price the resolutions:
 /// a strong challenger is more likely to win than the same role weak, the
 /// probabilities sum to 1, and the role-only chance is unchanged.

@@ -4,6 +4,8 @@ from ._motley import (
     Analysis as Analysis,
     Game as Game,
     MotleyError as MotleyError,
+    league_round as league_round,
+    league_truth as league_truth,
     legal_moves_many as legal_moves_many,
     perft as perft,
     perft_after as perft_after,

@@ -1,5 +1,6 @@
 """Motley's heavy jobs as Ray tasks: self-play and engine matches (with the
-sequential test), and deep perft split by first input.
+sequential test), the games of an odds fit, Mage's Chess league seasons,
+and deep perft split by first input.
 
 Match games have a single-process runner (:func:`games_local`, or
 :func:`motley.match` for the whole ``motley match``) and Ray runners; for the
@@ -187,6 +188,29 @@ def drop_cut(games: Dict[str, List[Dict[str, Any]]]) -> Dict[str, List[Dict[str,
 def _number(x: float) -> str:
     """``x`` as Rust's ``Display`` writes an ``f64``: no ``.0`` on whole numbers."""
     return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def _league_task(teams: int, seed: int, round: int) -> str:
+    import motley as m
+
+    return m.league_round(teams, seed, round)
+
+
+def league_season(
+    teams: int, matches: int, seed: int = 0, local: bool = False, progress: Any = sys.stderr
+) -> Tuple[str, str]:
+    """A synthetic Mage's Chess league season as Ray tasks, one per match:
+    ``(records, truth)``, the texts ``motley league --teams T --matches M
+    --seed S`` writes to ``season.pgn`` and ``truth.json`` (each match is a
+    function of the seed and its round). ``local=True`` plays them in this
+    process instead."""
+    if local:
+        rounds = [motley.league_round(teams, seed, r) for r in range(matches)]
+    else:
+        connect()
+        task = _remote(_league_task)
+        rounds = _gather([task.remote(teams, seed, r) for r in range(matches)], "league matches", progress)
+    return "\n".join(r for r in rounds if r), motley.league_truth(teams, seed) + "\n"
 
 
 def _points(game: Dict[str, Any], player: int) -> float:

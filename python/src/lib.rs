@@ -723,6 +723,25 @@ fn sample_game_of(
     Ok(d.into_any().unbind())
 }
 
+/// The hidden truth of the synthetic Mage's Chess league of ``teams`` teams
+/// and ``seed`` (as ``motley league`` writes it to ``truth.json``), as JSON
+/// text.
+#[pyfunction]
+fn league_truth(teams: usize, seed: u64) -> PyResult<String> {
+    let league = motley_mages::league::League::new(teams, seed);
+    serde_json::to_string_pretty(league.truth())
+        .map_err(|e| py_err(&CliError::failure(e.to_string(), "truth")))
+}
+
+/// The record of match ``round`` (from 0) of the league season of
+/// ``teams`` teams and ``seed``: what ``motley league`` writes for that
+/// match, played from the seed and round alone. The GIL is released.
+#[pyfunction]
+fn league_round(py: Python<'_>, teams: usize, seed: u64, round: usize) -> String {
+    let league = motley_mages::league::League::new(teams, seed);
+    py.allow_threads(|| league.play_round(round))
+}
+
 /// Runs the ``motley`` command line in this process on ``args`` (without
 /// the program name) and returns its output; ``--json`` commands give
 /// documents for ``json.loads``. Raises ``MotleyError`` with the command's
@@ -767,6 +786,8 @@ fn _motley(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(play_match_game, m)?)?;
     m.add_function(wrap_pyfunction!(sample_game_of, m)?)?;
+    m.add_function(wrap_pyfunction!(league_truth, m)?)?;
+    m.add_function(wrap_pyfunction!(league_round, m)?)?;
     m.add_function(wrap_pyfunction!(run_command, m)?)?;
     m.add_function(wrap_pyfunction!(sprt, m)?)?;
     Ok(())

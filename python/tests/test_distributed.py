@@ -61,6 +61,15 @@ def test_sample_games_pair_scores_with_results():
         motley.sample_game("joker", 1, depth=0)
 
 
+def test_league_season_is_the_command_line_season(tmp_path):
+    records, truth = distributed.league_season(3, 4, seed=2, progress=None)
+    assert (records, truth) == distributed.league_season(3, 4, seed=2, local=True)
+    motley.run_command(["league", "--teams", "3", "--matches", "4", "--seed", "2", "--out", str(tmp_path)])
+    assert records == (tmp_path / "season.pgn").read_text()
+    assert truth == (tmp_path / "truth.json").read_text()
+    assert records.count("[GreenLineup ") == 4
+
+
 def test_perft_split_by_first_input():
     for variant in ["mages", "joker"]:
         run = distributed.perft(variant, 3, progress=None)

@@ -176,7 +176,11 @@ fn self_play_games_are_reproducible_and_cut_games_can_be_dropped() {
             assert!(game.plies <= 30);
             assert_eq!(game.cut, game.reason == "max-plies");
             assert_eq!(u64::from(game.searches), u64::from(game.plies.saturating_sub(3)));
-            assert!(game.samples.iter().all(|s| (3..30).contains(&s.ply) && s.result == game.results[s.seat.index()]));
+            assert!(
+                game.samples
+                    .iter()
+                    .all(|s| (3..30).contains(&s.ply) && s.result == game.results[s.seat.index()])
+            );
             if game.cut {
                 assert!(game.results.iter().all(|&r| r == SeatResult::Draw));
             }
