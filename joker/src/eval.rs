@@ -147,17 +147,20 @@ impl Joker {
 }
 
 /// What a score means in Joker's Chess (see [`motley_core::search::wdl`]):
-/// no draws; White's seat offset −1527 (a raw −15.27 for White is an even
+/// no draws; White's seat offset −1644 (a raw −16.44 for White is an even
 /// game: the material values above count two black kings against two white
-/// queens), a negligible tempo, and a curve of scale 475 and shape 0.70.
-/// White wins 65% of the self-play games (random first four plies); the
-/// start reads about +0.95 for White (63%) at the analysis depth.
+/// queens), a negligible tempo, and a curve of scale 347 and shape 0.91.
+/// White wins 75% of the self-play games (random first four plies); the
+/// start reads about +1.57 for White (71%) at the analysis depth.
 ///
-/// Fitted on self-play games at depth 3 and measured on others (calibration
-/// in `docs/analysis.md`) by
-/// `cargo run --release -p motley-cli --example fit_wdl -- joker --games 600
-/// --held-out 600 --seed 1 --depth 3 --random-plies 4 --max-plies 300 --threads 2`.
-pub const WDL: WdlModel = WdlModel::two_seats(474.8, 0.0, -1527.3, 1.4).with_power(0.700);
+/// Fitted on self-play games of 30,000 nodes a move (a mean completed depth
+/// of 5.5), played to their end (no game reached the 1,000-ply cap), and
+/// measured on others (calibration in `docs/analysis.md`) by
+/// `python python/examples/fit_games.py joker --games 400 --held-out 400
+/// --seed 1 --depth 64 --nodes 30000 --max-plies 1000 --cut drop --out
+/// joker.dump`, then `cargo run --release -p motley-cli --example fit_wdl --
+/// joker --from-dump joker.dump`.
+pub const WDL: WdlModel = WdlModel::two_seats(346.9, 0.0, -1643.5, 2.2).with_power(0.913);
 
 /// The selective techniques of Joker's Chess's search: growing and
 /// history-based reductions and aspiration windows. Null-move pruning,
