@@ -62,7 +62,7 @@ pub use tournament::{
     EloDoc, ForfeitDoc, MatchDocument, MatchGameDoc, MatchLimitsDoc, PlayerDoc, SeatTally, SprtDoc,
 };
 pub use view::{
-    ViewDocument, ViewEntry, ViewGlyph, ViewInput, ViewKey, ViewPiece, ViewRegion, ViewRole, ViewRow,
+    ViewDocument, ViewEntry, ViewGlyph, ViewInput, ViewKey, ViewMark, ViewPiece, ViewRegion, ViewRole, ViewRow,
     ViewSearch, ViewSeat, ViewSquare,
 };
 
