@@ -638,6 +638,75 @@ fn the_view_document_draws_every_variant() {
     assert!(error_of(&text).contains("e2e5"), "{text}");
 }
 
+/// A Sovereign position where White mates with `e4e12` (a control link taken).
+const LINK_MATE: &str = "14brbk/13rnbbbp/16/16/4bb11/16/16/16/16/16/16/16/4wr11/16/16/wk15 1 w b - 0";
+
+/// A Royale line whose last move checks Ash's king on a9.
+const ROYALE_CHECK: &str = "g2g4,b9c9,p11n12,f16e14,h1d5,b7d7,p6n5,k16j14,d5c5,a10b9,o6n6,g15g13,h2h3,\
+    b11c11,n5l6,k15k14,f1h2,d7d8,p7l3,h15h14,i2i3,a8g2,l3p7,j16n12,c5d5,d8e8,o11n11,n12h6,d5a8";
+
+/// The view of `body`'s position: its `marks` as `(square, kind)` pairs and
+/// its last entry.
+fn royal_marks(server: &Server, body: &Value) -> (Vec<(String, String)>, Value) {
+    let (status, text) = server.post("view", body);
+    assert_eq!(status, 200, "{text}");
+    let view: Value = serde_json::from_str(&text).expect("JSON");
+    let marks = view["marks"]
+        .as_array()
+        .expect("marks")
+        .iter()
+        .map(|m| (m["square"].as_str().expect("square").to_owned(), m["kind"].as_str().expect("kind").to_owned()))
+        .collect();
+    (marks, view["line"].as_array().and_then(|l| l.last().cloned()).unwrap_or(Value::Null))
+}
+
+#[test]
+fn the_view_marks_royal_pieces_in_every_variant() {
+    let server = Server::start();
+    let pair = |sq: &str, kind: &str| vec![(sq.to_owned(), kind.to_owned())];
+    for variant in ["sovereign", "royale", "mages", "joker"] {
+        assert_eq!(royal_marks(&server, &json!({"variant": variant})).0, vec![], "{variant} at the start");
+    }
+    // Sovereign: the mated king, and the entry marked `#`.
+    let (marks, last) = royal_marks(&server, &json!({"variant": "sovereign", "fen": LINK_MATE, "moves": "e4e12"}));
+    assert_eq!(marks, pair("p16", "mated"));
+    assert_eq!((last["marks"].as_str(), last["mate"].as_bool()), (Some("\u{d7}#"), Some(true)), "{last}");
+    // Royale: a king in check, the square of the king, not the army's name.
+    let (marks, last) = royal_marks(&server, &json!({"variant": "royale", "moves": ROYALE_CHECK}));
+    assert_eq!(marks, pair("a9", "check"));
+    assert_eq!(last["marks"], "+", "{last}");
+    // Joker's Chess: a king attacked, then captured (where it stood).
+    let (marks, _) = royal_marks(&server, &json!({"variant": "joker", "moves": "e2e4,e7e5,d1h5,a7a6,h5f7"}));
+    assert_eq!(marks, pair("e8", "check"));
+    let (marks, last) =
+        royal_marks(&server, &json!({"variant": "joker", "fen": "4k3/8/8/8/8/8/8/4Q3[] w - - 0 50 -", "moves": "e1e8"}));
+    assert_eq!(marks, pair("e8", "captured"));
+    assert_eq!(last["royal_captured"], true, "{last}");
+    // Mage's Chess: an engagement declared (⚔); the docs' record ends with
+    // Green's Royal downed on d1 by the outcome chance picked.
+    let (_, last) =
+        royal_marks(&server, &json!({"variant": "mages", "moves": "c2c3,d7d6,c3c4,d6d5,c4d5"}));
+    assert_eq!((last["engages"].as_bool(), last["marks"].as_str()), (Some(true), Some("\u{2694}")), "{last}");
+    let record = docs_record("mages");
+    let moves = common::with_stdin(&["replay", "-", "--moves"], record.as_bytes()).1;
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let (marks, last) = royal_marks(&server, &json!({"variant": "mages", "moves": moves}));
+    assert_eq!(marks, pair("d1", "captured"));
+    assert!(last["chance"].as_f64().is_some_and(|p| p > 0.0 && p < 1.0), "{last}");
+    assert_eq!(last["royal_captured"], true, "{last}");
+    // Sovereign: a defection is read as one.
+    let forced = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/sovereign/positions/forced-defection.fen"
+    ))
+    .expect("fixture");
+    let forced = forced.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).expect("a position");
+    let (_, last) =
+        royal_marks(&server, &json!({"variant": "sovereign", "fen": forced.trim(), "moves": "defect:green:f6e5"}));
+    assert_eq!(last["defection"], true, "{last}");
+    assert!(last["note"].as_str().is_some_and(|n| n.contains("green")), "{last}");
+}
+
 #[test]
 fn a_stream_sends_each_depth_then_done() {
     let server = Server::start();
