@@ -1,6 +1,8 @@
 //! The picture of a position: drawing colours and [`BoardView`] for [`Mages`].
 
-use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, Position, Region, Rgb, RoleKey, Royal, RoyalState};
+use motley_core::{
+    Annotations, BoardView, Cell, Fact, Glyph, Position, Region, Rgb, RoleKey, Royal, RoyalState,
+};
 
 use crate::board::Square;
 use crate::game::RefereeEvent;

@@ -235,7 +235,9 @@ impl ViewEntry {
         let chance = if referee {
             None
         } else {
-            before.chance().and_then(|odds| odds.iter().find(|(m, _)| m.to_string() == token).map(|(_, p)| *p))
+            before
+                .chance()
+                .and_then(|odds| odds.iter().find(|(m, _)| m.to_string() == token).map(|(_, p)| *p))
         };
         let capture = piece_count(after) < piece_count(before);
         let marks = [(capture, "\u{d7}"), (check && !mate, "+"), (mate, "#"), (engages, "\u{2694}")]
@@ -248,7 +250,8 @@ impl ViewEntry {
             notes.push("referee event".to_owned());
         }
         if defection {
-            let new: Vec<&str> = now.iter().map(|r| r.army).filter(|a| !was.iter().any(|r| r.army == *a)).collect();
+            let new: Vec<&str> =
+                now.iter().map(|r| r.army).filter(|a| !was.iter().any(|r| r.army == *a)).collect();
             notes.push(format!("defects to {}", new.join(", ")));
         }
         if engages {
@@ -310,7 +313,11 @@ fn royal_marks<P: BoardView>(pos: &P, before: Option<&P>) -> Vec<ViewMark> {
     let mut marks: Vec<ViewMark> = now
         .iter()
         .filter(|r| r.state != RoyalState::Safe)
-        .map(|r| ViewMark { square: SquareName::at(r.square.0, r.square.1), kind: r.state.name(), army: r.army })
+        .map(|r| ViewMark {
+            square: SquareName::at(r.square.0, r.square.1),
+            kind: r.state.name(),
+            army: r.army,
+        })
         .collect();
     if let Some(before) = before {
         let was = before.royals();
