@@ -98,15 +98,14 @@ export function drawBoard(view, turns, marks, onSquare) {
 // A royal piece's mark (in check, checkmated, or taken off the board by
 // the last entry): rings and a corner badge, no fill, so that the square's
 // colour and tag stay visible.
-function royalMark({ square, kind, army }, geo) {
+function royalMark({ square, kind, badge, army }, geo) {
   const [x, y] = geo.corner(square);
   const [cx, cy] = geo.centre(square);
   const g = svg("g", { class: "royal-mark", "data-square": square, "data-kind": kind, "pointer-events": "none" });
   const ring = { cx, cy, fill: "none", r: CELL / 2 - 4 };
   g.appendChild(svg("circle", { ...ring, stroke: "#ffffff", "stroke-width": 7 }));
   g.appendChild(svg("circle", { ...ring, stroke: "#d01010", "stroke-width": 4, "stroke-dasharray": kind === "captured" ? "7 4" : "none" }));
-  const badge = { check: "+", mated: "#", captured: "\u00d7" }[kind];
-  if (badge && kind !== "check") {
+  if (badge) {
     g.appendChild(svg("circle", { cx: x + CELL - 11, cy: y + 11, r: 9, fill: "#d01010", stroke: "#ffffff", "stroke-width": 2 }));
     g.appendChild(svg("text", { x: x + CELL - 11, y: y + 12, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 13, "font-weight": "bold", fill: "#ffffff", "font-family": FONT }, badge));
   }

@@ -682,6 +682,11 @@ fn the_view_marks_royal_pieces_in_every_variant() {
     let (marks, last) =
         royal_marks(&server, &json!({"variant": "sovereign", "fen": LINK_MATE, "moves": "e4e12"}));
     assert_eq!(marks, pair("p16", "mated"));
+    let view: Value = serde_json::from_str(
+        &server.post("view", &json!({"variant": "sovereign", "fen": LINK_MATE, "moves": "e4e12"})).1,
+    )
+    .expect("JSON");
+    assert_eq!(view["marks"][0]["badge"], "#", "{}", view["marks"]);
     assert_eq!((last["marks"].as_str(), last["mate"].as_bool()), (Some("\u{d7}#"), Some(true)), "{last}");
     // Royale: a king in check, the square of the king, not the army's name.
     let (marks, last) = royal_marks(&server, &json!({"variant": "royale", "moves": ROYALE_CHECK}));

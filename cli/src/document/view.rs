@@ -302,6 +302,10 @@ pub struct ViewMark {
     square: SquareName,
     /// `check`, `mated` or `captured`.
     kind: &'static str,
+    /// The badge drawn beside the mark: `#` (mated), `×` (captured), none
+    /// for a check (the ring says it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    badge: Option<char>,
     /// The royal piece's army.
     army: &'static str,
 }
@@ -316,6 +320,7 @@ fn royal_marks<P: BoardView>(pos: &P, before: Option<&P>) -> Vec<ViewMark> {
         .map(|r| ViewMark {
             square: SquareName::at(r.square.0, r.square.1),
             kind: r.state.name(),
+            badge: (r.state == RoyalState::Mated).then_some('#'),
             army: r.army,
         })
         .collect();
@@ -323,7 +328,12 @@ fn royal_marks<P: BoardView>(pos: &P, before: Option<&P>) -> Vec<ViewMark> {
         let was = before.royals();
         for (f, r) in royals_gone(&was, &now) {
             let army = was.iter().find(|w| w.square == (f, r)).map_or("?", |w| w.army);
-            marks.push(ViewMark { square: SquareName::at(f, r), kind: "captured", army });
+            marks.push(ViewMark {
+                square: SquareName::at(f, r),
+                kind: "captured",
+                badge: Some('\u{d7}'),
+                army,
+            });
         }
     }
     marks
