@@ -146,6 +146,28 @@ async function refresh() {
   redraw();
   if (state.analysing) analysis.start(state.view, $("multipv").value, drawBoardNow);
   fillGraph();
+  fillEntries();
+}
+
+// The entries not on the way to the node shown (after it, or on the main
+// line beside a variation: a reload, a step back) get the server's marks
+// too: the view of the line's end and of the main line's end, asked once
+// for nodes that have none.
+async function fillEntries() {
+  for (const end of new Set([tree.lineEnd(state.node), tree.lineEnd(state.root)])) {
+    const nodes = tree.nodesTo(end);
+    if (nodes.every((n) => n.entry)) continue;
+    try {
+      const view = await api("view", viewBody(end));
+      nodes.forEach((n, i) => {
+        n.entry = view.line[i] || null;
+        n.referee = Boolean(n.entry && n.entry.referee);
+      });
+      drawMoveList();
+    } catch (e) {
+      // Left unmarked: the entries get their marks when shown.
+    }
+  }
 }
 
 function fillGraph() {

@@ -1333,6 +1333,15 @@ impl VariantPage<'_> {
         b.wait_for("return document.querySelector('#movelist li.move.var.current') !== null");
         self.wait_at(None, &[first[0], token]);
         b.wait_for(&count);
+        // The main line beside the variation has the server's marks too.
+        let line = self.view(None, &main.iter().map(String::as_str).collect::<Vec<_>>());
+        let marks: Vec<Value> =
+            line["line"].as_array().expect("line").iter().map(|e| e["marks"].clone()).collect();
+        b.wait_for(&format!(
+            "const items = [...document.querySelectorAll('#movelist li.move:not(.var)')]; \
+             return JSON.stringify(items.map(li => (li.dataset.marks || '').replace(/ \\d+%$/, '').replace(/[?!]+$/, ''))) === {:?}",
+            serde_json::to_string(&marks).expect("JSON")
+        ));
         let key = |k: &str| {
             format!("document.dispatchEvent(new KeyboardEvent('keydown', {{key: '{k}'}})); return true")
         };
