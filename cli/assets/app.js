@@ -77,19 +77,13 @@ function bestArrow() {
   return input && input.kind === "move" && input.from !== input.to ? { from: input.from, to: input.to } : null;
 }
 
-function checks() {
-  const c = state.view && state.view.show.check;
-  if (Array.isArray(c)) return c.filter((x) => typeof x === "string");
-  return typeof c === "string" ? [c] : [];
-}
-
 function drawBoardNow() {
   if (!state.view) return;
   drawBoard(state.view, state.turns, {
     last: state.view.last_move,
     selected: state.selected,
     targets: targets(),
-    checks: checks(),
+    royals: state.view.marks,
     arrow: bestArrow(),
   }, clickSquare);
 }
@@ -114,7 +108,7 @@ function drawMoveList() {
   const shown = tree.nodesTo(tree.lineEnd(state.node));
   const verdicts = new Map();
   shown.forEach((n, i) => {
-    const mark = !n.referee && graph.verdict(base(), tree.pathTo(tree.lineEnd(state.node)), i + 1, state.view.seats);
+    const mark = !n.referee && graph.verdict(base(), tree.pathTo(tree.lineEnd(state.node)), i + 1);
     if (mark) verdicts.set(n, mark);
   });
   panels.drawMoveList(state.root, state.node, goToNode, verdicts);
@@ -138,11 +132,10 @@ async function refresh() {
     const view = await api("view", viewBody(node));
     if (request !== state.request) return;
     state.view = view;
+    // What the server read in each entry (marks, notes), kept on its node.
     tree.nodesTo(node).forEach((n, i) => {
-      const entry = view.line[i] || {};
-      n.referee = Boolean(entry.referee);
-      n.capture = Boolean(entry.capture);
-      n.check = Boolean(entry.check);
+      n.entry = view.line[i] || null;
+      n.referee = Boolean(n.entry && n.entry.referee);
     });
     showError("error", "");
   } catch (e) {
@@ -153,6 +146,28 @@ async function refresh() {
   redraw();
   if (state.analysing) analysis.start(state.view, $("multipv").value, drawBoardNow);
   fillGraph();
+  fillEntries();
+}
+
+// The entries not on the way to the node shown (after it, or on the main
+// line beside a variation: a reload, a step back) get the server's marks
+// too: the view of the line's end and of the main line's end, asked once
+// for nodes that have none.
+async function fillEntries() {
+  for (const end of new Set([tree.lineEnd(state.node), tree.lineEnd(state.root)])) {
+    const nodes = tree.nodesTo(end);
+    if (nodes.every((n) => n.entry)) continue;
+    try {
+      const view = await api("view", viewBody(end));
+      nodes.forEach((n, i) => {
+        n.entry = view.line[i] || null;
+        n.referee = Boolean(n.entry && n.entry.referee);
+      });
+      drawMoveList();
+    } catch (e) {
+      // Left unmarked: the entries get their marks when shown.
+    }
+  }
 }
 
 function fillGraph() {

@@ -42,7 +42,7 @@ export function geometry(view, turns) {
 }
 
 // Draws the board. `marks`: { last: [squares], selected, targets: [squares],
-// checks: [squares], arrow: {from, to} | null }.
+// royals: the view's marks ([{square, kind, army}]), arrow: {from, to} | null }.
 export function drawBoard(view, turns, marks, onSquare) {
   const board = $("board");
   const geo = geometry(view, turns);
@@ -71,9 +71,6 @@ export function drawBoard(view, turns, marks, onSquare) {
     if (marks.selected === sq.square) {
       g.appendChild(svg("rect", { class: "selected", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#1b6fd0", "stroke-width": 5 }));
     }
-    if ((marks.checks || []).includes(sq.square)) {
-      g.appendChild(svg("circle", { class: "check", cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 3, fill: "none", stroke: "#e02020", "stroke-width": 5 }));
-    }
     g.addEventListener("click", () => onSquare(sq.square));
     parts.push(g);
   }
@@ -83,6 +80,7 @@ export function drawBoard(view, turns, marks, onSquare) {
     g.append(svg("path", { d, stroke: region.contrast, "stroke-width": 6 }), svg("path", { d, stroke: region.colour, "stroke-width": 3 }));
     parts.push(g);
   }
+  for (const mark of marks.royals || []) parts.push(royalMark(mark, geo));
   const armies = new Set(view.pieces.map((p) => p.army));
   for (const p of view.pieces) parts.push(pieceNode(p, geo, armies.size > 2));
   const occupied = new Set(view.pieces.map((p) => p.square));
@@ -95,6 +93,24 @@ export function drawBoard(view, turns, marks, onSquare) {
   parts.push(...coordinates(geo));
   if (marks.arrow) parts.push(arrow(marks.arrow, geo));
   board.replaceChildren(...parts);
+}
+
+// A royal piece's mark (in check, checkmated, or taken off the board by
+// the last entry): rings and a corner badge, no fill, so that the square's
+// colour and tag stay visible.
+function royalMark({ square, kind, badge, army }, geo) {
+  const [x, y] = geo.corner(square);
+  const [cx, cy] = geo.centre(square);
+  const g = svg("g", { class: "royal-mark", "data-square": square, "data-kind": kind, "pointer-events": "none" });
+  const ring = { cx, cy, fill: "none", r: CELL / 2 - 4 };
+  g.appendChild(svg("circle", { ...ring, stroke: "#ffffff", "stroke-width": 7 }));
+  g.appendChild(svg("circle", { ...ring, stroke: "#d01010", "stroke-width": 4, "stroke-dasharray": kind === "captured" ? "7 4" : "none" }));
+  if (badge) {
+    g.appendChild(svg("circle", { cx: x + CELL - 11, cy: y + 11, r: 9, fill: "#d01010", stroke: "#ffffff", "stroke-width": 2 }));
+    g.appendChild(svg("text", { x: x + CELL - 11, y: y + 12, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 13, "font-weight": "bold", fill: "#ffffff", "font-family": FONT }, badge));
+  }
+  g.appendChild(svg("title", {}, `${army} royal: ${kind}`));
+  return g;
 }
 
 function outlineOf(names, geo) {

@@ -1,6 +1,7 @@
 // The evaluation graph: one shallow `analyze` per position of the line
 // shown, cached by position, one request at a time; a new line stops the
-// old line's requests.
+// old line's requests. Then the line's `annotate` at the same depth, whose
+// marks (inaccuracy, mistake, blunder) the move list shows.
 
 import { $, svg } from "./dom.js";
 import { api } from "./api.js";
@@ -61,25 +62,41 @@ export async function fill(base, line, at, seats, goTo, onPoint) {
       onPoint();
     }
   }
+  // Once every point is in: the moves' marks.
+  if (abort.signal.aborted || !line.length || judged.has(key)) return;
+  try {
+    judged.set(key, await judge(base, Number(depth), line, abort.signal));
+  } catch (e) {
+    if (abort.signal.aborted) return;
+    judged.set(key, { error: e.message });
+  }
+  if (current.key === key) onPoint();
 }
 
-// The expected result a move lost, as `annotate` marks it: at least 0.05
-// an inaccuracy, 0.10 a mistake, 0.20 a blunder (two seats only: the
-// points give the mover's result before and after its move).
-const VERDICTS = [[0.2, "??", "blunder"], [0.1, "?", "mistake"], [0.05, "?!", "inaccuracy"]];
+// The symbol of each of `annotate`'s marks (the NAGs $6, $2, $4).
+const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
-// The verdict on move `k` of `line` from the graph's points, or null.
-export function verdict(base, line, k, seats) {
-  if (seats.length !== 2) return null;
-  const depth = $("graph-depth").value;
-  const before = cache.get(keyOf(base, depth, line.slice(0, k - 1)));
-  const after = cache.get(keyOf(base, depth, line.slice(0, k)));
-  if (!before || !after || before.error || after.error) return null;
-  const mine = after.mover === before.mover ? after.expected : 1 - after.expected;
-  const loss = before.expected - mine;
-  const found = VERDICTS.find(([at]) => loss >= at);
-  return found ? { nag: found[1], name: found[2], loss } : null;
+// `annotate`'s analysis of the moves of `line` at `depth`: the line written
+// as a record by the server (`record`), then annotated (`annotate`), so
+// that the marks are the command's own, in every variant.
+async function judge(base, depth, line, signal) {
+  const body = { variant: base.variant, tree: line.join(",") };
+  if (base.fen) body.fen = base.fen;
+  const { record } = await api("record", body, signal);
+  const doc = await api("annotate", { record, depth, game: 1 }, signal);
+  return doc.games[0].moves;
 }
+
+// The verdict on move `k` of `line` from `annotate`, once it has answered,
+// or null: { nag, name, loss, best }.
+export function verdict(base, line, k) {
+  const moves = judged.get(keyOf(base, $("graph-depth").value, line));
+  const move = moves && !moves.error && moves[k - 1];
+  if (!move || !move.mark) return null;
+  return { nag: SYMBOL[move.mark] || "", name: move.mark, loss: move.expected_loss, best: move.best };
+}
+
+const judged = new Map();
 
 let last = null;
 

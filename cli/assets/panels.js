@@ -153,21 +153,28 @@ export function drawMoveList(root, current, goToNode, verdicts) {
     const li = html("li", "move" + (variation ? " var" : ""), html("span", "n", ply + "."), n.token);
     li.dataset.ply = ply;
     li.dataset.node = n.id;
-    // Marks drawn after the token (not part of its text): a capture, a
-    // check, and the graph's verdict on the move.
+    // Marks drawn after the token (not part of its text): the server's
+    // (a capture, a check or mate, an engagement declared), then the
+    // analysis's verdict on the move (annotate's mark).
+    const entry = n.entry || {};
     const verdict = verdicts.get(n);
-    const marks = (n.capture ? "\u00d7" : "") + (n.check ? "+" : "") + (verdict ? verdict.nag : "");
+    // An outcome chance picked shows the odds it had.
+    const odds = typeof entry.chance === "number" ? ` ${(100 * entry.chance).toFixed(0)}%` : "";
+    const marks = (entry.marks || "") + (verdict ? verdict.nag : "") + odds;
     if (marks) li.dataset.marks = marks;
+    const notes = [];
+    if (entry.note) notes.push(entry.note);
     if (verdict) {
       li.classList.add(verdict.name);
-      li.title = `${verdict.name}: lost ${verdict.loss.toFixed(2)} of the expected result`;
+      notes.push(`${verdict.name}: lost ${verdict.loss.toFixed(2)} of the expected result` + (verdict.best ? `; best ${verdict.best}` : ""));
     }
-    if (n.referee) {
-      li.classList.add("referee");
-      li.title = "referee event";
-    }
-    if (n.capture) li.classList.add("capture");
-    if (n.check) li.classList.add("check");
+    if (notes.length) li.title = notes.join("; ");
+    if (entry.referee) li.classList.add("referee");
+    if (entry.capture) li.classList.add("capture");
+    if (entry.check) li.classList.add("check");
+    if (entry.defection) li.classList.add("defection");
+    if (entry.royal_captured) li.classList.add("royal-captured");
+    if (odds) li.classList.add("chance");
     if (n === current) li.classList.add("current");
     li.addEventListener("click", () => goToNode(n));
     return li;

@@ -108,6 +108,9 @@ export function write(root) {
 }
 
 // A tree from the text `write` makes (a plain list of entries is one line).
+// Every entry read is a node of its own, so that a variation that starts
+// with its main move's token (a record may hold one) stays a variation
+// instead of merging into the main line.
 export function read(text) {
   const root = node(null, null);
   const tokens = text.match(/[()]|[^,()\s]+/g) || [];
@@ -122,7 +125,8 @@ export function read(text) {
         line(last ? last.parent : at);
         continue;
       }
-      last = child(at, t);
+      last = node(t, at);
+      at.children.push(last);
       at = last;
     }
   };

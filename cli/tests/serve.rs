@@ -638,6 +638,95 @@ fn the_view_document_draws_every_variant() {
     assert!(error_of(&text).contains("e2e5"), "{text}");
 }
 
+/// A Sovereign position where White mates with `e4e12` (a control link taken).
+const LINK_MATE: &str = "14brbk/13rnbbbp/16/16/4bb11/16/16/16/16/16/16/16/4wr11/16/16/wk15 1 w b - 0";
+
+/// A Royale line whose last move checks Ash's king on a9.
+const ROYALE_CHECK: &str = "g2g4,b9c9,p11n12,f16e14,h1d5,b7d7,p6n5,k16j14,d5c5,a10b9,o6n6,g15g13,h2h3,\
+    b11c11,n5l6,k15k14,f1h2,d7d8,p7l3,h15h14,i2i3,a8g2,l3p7,j16n12,c5d5,d8e8,o11n11,n12h6,d5a8";
+
+/// A Royale position of two kings side by side, White to move.
+const ROYALE_LAST_KINGS: &str = "16/16/16/16/16/16/16/16/16/16/16/16/16/16/1bk14/wk15 1 w a s b - 0";
+
+/// A Mage's position where Green's Shaman engages Blue's Royal.
+const MAGES_ROYAL_ENGAGED: &str = "6/6/6/S1r3/6/6/6/5R g a5c5 a5 0 7";
+
+/// A Joker's position where White's queen can take Black's last king.
+const JOKER_LAST_KING: &str = "4k3/8/8/8/8/8/8/4Q3[] w - - 0 50 -";
+
+/// The view of `body`'s position: its `marks` as `(square, kind)` pairs and
+/// its last entry.
+fn royal_marks(server: &Server, body: &Value) -> (Vec<(String, String)>, Value) {
+    let (status, text) = server.post("view", body);
+    assert_eq!(status, 200, "{text}");
+    let view: Value = serde_json::from_str(&text).expect("JSON");
+    let marks = view["marks"]
+        .as_array()
+        .expect("marks")
+        .iter()
+        .map(|m| {
+            (m["square"].as_str().expect("square").to_owned(), m["kind"].as_str().expect("kind").to_owned())
+        })
+        .collect();
+    (marks, view["line"].as_array().and_then(|l| l.last().cloned()).unwrap_or(Value::Null))
+}
+
+#[test]
+fn the_view_marks_royal_pieces_in_every_variant() {
+    let server = Server::start();
+    let pair = |sq: &str, kind: &str| vec![(sq.to_owned(), kind.to_owned())];
+    for variant in ["sovereign", "royale", "mages", "joker"] {
+        assert_eq!(royal_marks(&server, &json!({"variant": variant})).0, vec![], "{variant} at the start");
+    }
+    // Sovereign: the mated king, and the entry marked `#`.
+    let (marks, last) =
+        royal_marks(&server, &json!({"variant": "sovereign", "fen": LINK_MATE, "moves": "e4e12"}));
+    assert_eq!(marks, pair("p16", "mated"));
+    let view: Value = serde_json::from_str(
+        &server.post("view", &json!({"variant": "sovereign", "fen": LINK_MATE, "moves": "e4e12"})).1,
+    )
+    .expect("JSON");
+    assert_eq!(view["marks"][0]["badge"], "#", "{}", view["marks"]);
+    assert_eq!((last["marks"].as_str(), last["mate"].as_bool()), (Some("\u{d7}#"), Some(true)), "{last}");
+    // Royale: a king in check, the square of the king, not the army's name.
+    let (marks, last) = royal_marks(&server, &json!({"variant": "royale", "moves": ROYALE_CHECK}));
+    assert_eq!(marks, pair("a9", "check"));
+    assert_eq!(last["marks"], "+", "{last}");
+    // Joker's Chess: a king attacked, then captured (where it stood).
+    let (marks, _) = royal_marks(&server, &json!({"variant": "joker", "moves": "e2e4,e7e5,d1h5,a7a6,h5f7"}));
+    assert_eq!(marks, pair("e8", "check"));
+    let (marks, last) = royal_marks(
+        &server,
+        &json!({"variant": "joker", "fen": "4k3/8/8/8/8/8/8/4Q3[] w - - 0 50 -", "moves": "e1e8"}),
+    );
+    assert_eq!(marks, pair("e8", "captured"));
+    assert_eq!(last["royal_captured"], true, "{last}");
+    // Mage's Chess: an engagement declared (⚔); the docs' record ends with
+    // Green's Royal downed on d1 by the outcome chance picked.
+    let (_, last) = royal_marks(&server, &json!({"variant": "mages", "moves": "c2c3,d7d6,c3c4,d6d5,c4d5"}));
+    assert_eq!((last["engages"].as_bool(), last["marks"].as_str()), (Some(true), Some("\u{2694}")), "{last}");
+    let record = docs_record("mages");
+    let moves = common::with_stdin(&["replay", "-", "--moves"], record.as_bytes()).1;
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let (marks, last) = royal_marks(&server, &json!({"variant": "mages", "moves": moves}));
+    assert_eq!(marks, pair("d1", "captured"));
+    assert!(last["chance"].as_f64().is_some_and(|p| p > 0.0 && p < 1.0), "{last}");
+    assert_eq!(last["royal_captured"], true, "{last}");
+    // Sovereign: a defection is read as one.
+    let forced = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/sovereign/positions/forced-defection.fen"
+    ))
+    .expect("fixture");
+    let forced = forced.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).expect("a position");
+    let (_, last) = royal_marks(
+        &server,
+        &json!({"variant": "sovereign", "fen": forced.trim(), "moves": "defect:green:f6e5"}),
+    );
+    assert_eq!(last["defection"], true, "{last}");
+    assert!(last["note"].as_str().is_some_and(|n| n.contains("green")), "{last}");
+}
+
 #[test]
 fn a_stream_sends_each_depth_then_done() {
     let server = Server::start();
@@ -1132,6 +1221,205 @@ fn encode(text: &str) -> String {
         .collect()
 }
 
+/// The page of one variant in the browser test: the server, the browser,
+/// the variant and the board's square count.
+struct VariantPage<'a> {
+    server: &'a Server,
+    browser: &'a Browser,
+    variant: &'a str,
+    squares: usize,
+}
+
+impl VariantPage<'_> {
+    /// Opens `hash` (a fragment after `variant=`) as load `n`, and waits
+    /// for the board.
+    fn open(&self, n: u32, hash: &str) {
+        let more = if hash.is_empty() { String::new() } else { format!("&{hash}") };
+        self.browser.open(&format!("http://{}/?load={n}#variant={}{more}", self.server.addr, self.variant));
+        self.browser.wait_for(&format!(
+            "return document.querySelectorAll('#board g.sq[data-square]').length === {}",
+            self.squares
+        ));
+    }
+
+    /// The view of the position after `moves` (from `fen`).
+    fn view(&self, fen: Option<&str>, moves: &[&str]) -> Value {
+        let mut body = json!({"variant": self.variant, "moves": moves});
+        if let Some(fen) = fen {
+            body["fen"] = json!(fen);
+        }
+        let (status, text) = self.server.post("view", &body);
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str(&text).expect("view JSON")
+    }
+
+    /// Waits until the page shows the position after `moves`.
+    fn wait_at(&self, fen: Option<&str>, moves: &[&str]) {
+        let view = self.view(fen, moves);
+        self.browser.wait_fen(view["show"]["fen"].as_str().expect("fen"));
+    }
+
+    /// Records: a bad one's error is shown beside Import (not at the top);
+    /// the docs' example imported then exported keeps its tags, comments,
+    /// marks and variations. Returns the example's main line.
+    fn records(&self) -> Vec<String> {
+        let b = self.browser;
+        let bad = format!("[Variant \"{}\"]\n\n1. a1a1 *\n", self.variant);
+        b.script(&format!("document.getElementById('record').value = {bad:?}; return true"));
+        b.click("#import");
+        b.wait_for(
+            "const e = document.getElementById('record-error'); \
+             return !e.hidden && e.textContent.includes('a1a1') \
+             && e.parentElement === document.getElementById('import').closest('.panel')",
+        );
+        assert_eq!(b.script("return document.getElementById('error').hidden"), true, "{}", self.variant);
+        let example = docs_record(self.variant);
+        let main = common::with_stdin(&["replay", "-", "--moves"], example.as_bytes()).1;
+        let main: Vec<String> = main.split_whitespace().map(String::from).collect();
+        b.script(&format!("document.getElementById('record').value = {example:?}; return true"));
+        b.click("#import");
+        b.wait_for("return document.getElementById('record-error').hidden");
+        assert_eq!(b.moves_after(main.len()), main, "{}", self.variant);
+        b.wait_for("return document.querySelectorAll('#movelist li.move.var').length > 0");
+        b.script("document.getElementById('record').value = ''; return true");
+        b.click("#export");
+        let exported = b.wait_for("return document.getElementById('record').value");
+        let exported = exported.as_str().expect("text");
+        for kept in ["[Date \"2026.12.01\"]", "\"Ann\"]", "a common reply}", "$1", "(", "[%eval +0.20]"] {
+            assert!(exported.contains(kept), "{}: the export lost {kept}: {exported}", self.variant);
+        }
+        assert!(!exported.contains("[FEN"), "{exported}");
+        main
+    }
+
+    /// A game tree on the board: from the first move of `main`, a move
+    /// dragged starts a variation; the address follows it through a
+    /// reload; ↓ and ↑ go between it and the main line; Undo takes it back.
+    fn branch(&self, main: &[String]) {
+        let b = self.browser;
+        let first = [main[0].as_str()];
+        let variations = b.script("return document.querySelectorAll('#movelist li.move.var').length");
+        let variations = variations.as_u64().expect("a count");
+        b.script("document.querySelector('#movelist li.move[data-ply=\"1\"]').click(); return true");
+        self.wait_at(None, &first);
+        let view = self.view(None, &first);
+        let inputs = view["inputs"].as_array().expect("inputs");
+        let plain = |i: &&Value| i["kind"] == "move" && i["marked"] != true && i["from"] != i["to"];
+        let token = inputs
+            .iter()
+            .filter(plain)
+            .filter(|i| {
+                i["chance_after"].is_null() && i["becomes"].is_null() && i["token"] != main[1].as_str()
+            })
+            .find(|i| {
+                inputs.iter().filter(plain).filter(|j| j["from"] == i["from"] && j["to"] == i["to"]).count()
+                    == 1
+            })
+            .expect("a plain move");
+        let (from, to) = (token["from"].as_str().expect("from"), token["to"].as_str().expect("to"));
+        let token = token["token"].as_str().expect("token");
+        b.drag(from, to);
+        if b.script("return !document.getElementById('choices').hidden") == true {
+            b.click(&format!("#choices button[data-token={token:?}]"));
+        }
+        self.wait_at(None, &[first[0], token]);
+        let count = format!(
+            "return document.querySelectorAll('#movelist li.move.var').length === {}",
+            variations + 1
+        );
+        b.wait_for(&count);
+        b.wait_for(&format!("return location.hash.includes('({token}') && location.hash.includes('at=')"));
+        b.script("location.reload(); return true");
+        b.wait_for("return document.querySelector('#movelist li.move.var.current') !== null");
+        self.wait_at(None, &[first[0], token]);
+        b.wait_for(&count);
+        // The main line beside the variation has the server's marks too.
+        let line = self.view(None, &main.iter().map(String::as_str).collect::<Vec<_>>());
+        let marks: Vec<Value> =
+            line["line"].as_array().expect("line").iter().map(|e| e["marks"].clone()).collect();
+        b.wait_for(&format!(
+            "const items = [...document.querySelectorAll('#movelist li.move:not(.var)')]; \
+             return JSON.stringify(items.map(li => (li.dataset.marks || '').replace(/ \\d+%$/, '').replace(/[?!]+$/, ''))) === {:?}",
+            serde_json::to_string(&marks).expect("JSON")
+        ));
+        let key = |k: &str| {
+            format!("document.dispatchEvent(new KeyboardEvent('keydown', {{key: '{k}'}})); return true")
+        };
+        b.script(&key("ArrowUp"));
+        self.wait_at(None, &[first[0], main[1].as_str()]);
+        b.script(&key("ArrowDown"));
+        self.wait_at(None, &[first[0], token]);
+        b.click("#undo");
+        self.wait_at(None, &first);
+        b.wait_for(&format!(
+            "return document.querySelectorAll('#movelist li.move.var').length === {variations}"
+        ));
+        assert_eq!(b.moves_after(main.len()), main, "{}", self.variant);
+    }
+
+    /// Analysis belongs to the position shown: one step forward clears the
+    /// lines, the bar and the arrow at once; stopped, nothing comes back.
+    fn stale_analysis(&self) {
+        let b = self.browser;
+        b.analysis_shows_lines(false);
+        let cleared = "return document.querySelectorAll('#lines li').length === 0 \
+             && document.getElementById('evaltext').textContent === '' \
+             && document.querySelector('.best-arrow') === null";
+        assert_eq!(b.script(&format!("document.getElementById('forward').click(); {cleared}")), true);
+        b.wait_for("return document.querySelectorAll('#lines li').length > 0");
+        b.click("#analyze");
+        b.click("#back");
+        b.wait_for(cleared);
+    }
+
+    /// `annotate`'s mark on a move, in the move list once the graph is
+    /// filled: the last of `moves` (from `fen`) is marked `class` (a
+    /// blunder, a mistake).
+    fn judged(&self, n: u32, fen: Option<&str>, moves: &[&str], class: &str) {
+        let fen = fen.map_or_else(String::new, |f| format!("fen={}&", encode(f)));
+        self.open(n, &format!("{fen}moves={}", encode(&moves.join(","))));
+        self.browser.graph_points(moves.len());
+        self.browser.wait_for(&format!(
+            "const li = document.querySelector('#movelist li.move[data-ply=\"{}\"]'); \
+             return li.classList.contains({class:?}) && li.title.includes({class:?})",
+            moves.len()
+        ));
+    }
+
+    /// A game finished on the board from `fen` by `token` (a click on each
+    /// square): the status gives the real reason and no side to move, the
+    /// move list marks the move with `marks`, and the board marks the royal
+    /// piece's square with `kind`, over its own colour.
+    fn finished(&self, n: u32, fen: &str, token: &str, (marks, square, kind): (&str, &str, &str)) {
+        let b = self.browser;
+        self.open(n, &format!("fen={}", encode(fen)));
+        // Before the move: a royal piece in check is marked (as the view says).
+        let before = self.view(Some(fen), &[])["marks"].as_array().expect("marks").len();
+        b.wait_for(&format!("return document.querySelectorAll('#board .royal-mark').length === {before}"));
+        b.play(&[], &[token]);
+        self.wait_at(Some(fen), &[token]);
+        let view = self.view(Some(fen), &[token]);
+        let over = view["status"].as_str().expect("status");
+        assert!(view["outcome"].is_object(), "{}: {over}", self.variant);
+        b.wait_for(&format!(
+            "const s = document.getElementById('status').textContent; \
+             return s.includes('Game over: ' + {over:?}) && !s.includes(' to move')"
+        ));
+        b.wait_for(&format!(
+            "return document.querySelector('#movelist li.move[data-ply=\"1\"]').dataset.marks.startsWith({marks:?})"
+        ));
+        let mark = format!("#board .royal-mark[data-square=\"{square}\"][data-kind=\"{kind}\"]");
+        b.wait_for(&format!("return document.querySelector({mark:?}) !== null"));
+        // The mark is rings and a badge: the square's fill still shows.
+        assert_eq!(
+            b.script(&format!(
+                "return [...document.querySelectorAll({mark:?} + ' circle')].every(c => c.getAttribute('r') < 12 || c.getAttribute('fill') === 'none')"
+            )),
+            true
+        );
+    }
+}
+
 #[test]
 fn the_page_plays_moves_by_clicking_in_chromium() {
     if !browser_wanted() {
@@ -1491,6 +1779,36 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
     browser.graph_points(royale.len());
     shots.push(browser.screenshot("royale-analysis"));
     browser.click("#analyze");
+
+    // Every variant: records in and out, a game tree, stale analysis,
+    // annotate's marks, and a finished game with its royal piece marked.
+    let mages_blunder = ["d2d3", "a7a6", "d3d4", "a6a5", "e1a5"];
+    let rounds = [
+        ("sovereign", 256, (Some(LINK_MATE), &["a1b1"][..], "blunder"), ("e4e12", "\u{d7}#", "p16", "mated")),
+        (
+            "royale",
+            256,
+            (Some(ROYALE_LAST_KINGS), &["a1a2"], "blunder"),
+            ("a1b2", "\u{d7}", "b2", "captured"),
+        ),
+        ("mages", 48, (None, &mages_blunder, "blunder"), ("challenger", "\u{d7}", "c5", "captured")),
+        ("joker", 64, (Some(JOKER_LAST_KING), &["e1e2"], "mistake"), ("e1e8", "\u{d7}", "e8", "captured")),
+    ];
+    let fens = [LINK_MATE, ROYALE_LAST_KINGS, MAGES_ROYAL_ENGAGED, JOKER_LAST_KING];
+    for (n, ((variant, squares, (start, missed, class), (token, marks, square, kind)), fen)) in
+        (20..).zip(rounds.into_iter().zip(fens))
+    {
+        let round = Instant::now();
+        let page = VariantPage { server: &server, browser: &browser, variant, squares };
+        page.open(n, "");
+        let main = page.records();
+        page.branch(&main);
+        page.stale_analysis();
+        page.judged(n + 10, start, missed, class);
+        page.finished(n + 20, fen, token, (marks, square, kind));
+        shots.push(browser.screenshot(&format!("{variant}-royal")));
+        eprintln!("{variant}: the round took {:?}", round.elapsed());
+    }
 
     browser.open("about:blank");
     server.wait_idle(Duration::from_secs(5));

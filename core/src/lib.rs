@@ -58,4 +58,4 @@ pub use movegen::{MoveGen, MoveSink};
 #[cfg(feature = "search")]
 pub use search::{Evaluate, Limits, Reading, Score, Searcher};
 pub use squares::SquareSet;
-pub use view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey};
+pub use view::{Annotations, BoardView, Cell, Glyph, PieceRow, Region, Rgb, RoleKey, Royal, RoyalState};

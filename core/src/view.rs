@@ -76,6 +76,42 @@ pub struct Region {
     pub color: Rgb,
 }
 
+/// How a royal piece stands, for the mark a board draws on its square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RoyalState {
+    /// Not threatened.
+    Safe,
+    /// Threatened now: attacked by another side (in check), or the defender
+    /// of a pending engagement.
+    Check,
+    /// Checkmated: the game ended with it in check and no way out.
+    Mated,
+}
+
+impl RoyalState {
+    /// The state's name for machine readers (`safe`, `check`, `mated`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            RoyalState::Safe => "safe",
+            RoyalState::Check => "check",
+            RoyalState::Mated => "mated",
+        }
+    }
+}
+
+/// A royal piece on the board (a king, a Mage's Royal), from
+/// [`BoardView::royals`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Royal {
+    /// Its square, as 0-based `(file, rank)`.
+    pub square: (u8, u8),
+    /// Its army's name ([`Glyph::army`]).
+    pub army: &'static str,
+    /// Whether it is threatened or checkmated.
+    pub state: RoyalState,
+}
+
 /// What a picture shows besides the squares and pieces, from
 /// [`BoardView::annotations`]. Every field is empty by default.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -124,5 +160,12 @@ pub trait BoardView {
     /// off-board pieces, outlined regions, notes. None by default.
     fn annotations(&self) -> Annotations {
         Annotations::default()
+    }
+
+    /// Every royal piece on the board (whose loss loses the game or the
+    /// seat), with whether it is in check or checkmated. None by default:
+    /// a variant without royal pieces.
+    fn royals(&self) -> Vec<Royal> {
+        Vec::new()
     }
 }

@@ -1,6 +1,6 @@
 //! [`BoardView`] for [`Joker`]: what renderers draw.
 
-use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, PieceRow, Rgb};
+use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, PieceRow, Rgb, Royal, RoyalState};
 
 use crate::board::Square;
 use crate::piece::{Color, Piece, Role};
@@ -105,6 +105,20 @@ impl BoardView for Joker {
     }
 
     /// Both benches and both Joker Reserves, as rows beside the board.
+    /// Black's kings (White has none), each in check while a white piece
+    /// attacks it (kings are captured, there is no checkmate).
+    fn royals(&self) -> Vec<Royal> {
+        self.board
+            .by_piece(Piece::new(Color::Black, Role::King))
+            .into_iter()
+            .map(|sq| Royal {
+                square: (sq.file().index(), sq.rank().index()),
+                army: Color::Black.name(),
+                state: if self.attacked_by_white(sq) { RoyalState::Check } else { RoyalState::Safe },
+            })
+            .collect()
+    }
+
     fn annotations(&self) -> Annotations {
         let mut rows = Vec::new();
         for color in [Color::White, Color::Black] {

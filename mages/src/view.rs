@@ -1,6 +1,8 @@
 //! The picture of a position: drawing colours and [`BoardView`] for [`Mages`].
 
-use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, Position, Region, Rgb, RoleKey};
+use motley_core::{
+    Annotations, BoardView, Cell, Fact, Glyph, Position, Region, Rgb, RoleKey, Royal, RoyalState,
+};
 
 use crate::board::Square;
 use crate::game::RefereeEvent;
@@ -97,6 +99,20 @@ impl BoardView for Mages {
             ("ply_limit", Fact::from(self.rules.ply_limit)),
             ("referee_events", Fact::List(referee.collect())),
         ]
+    }
+
+    /// Each team's Royal on the board, in check while it defends a pending
+    /// engagement (its piece may be downed by the resolution).
+    fn royals(&self) -> Vec<Royal> {
+        let engaged = self.state.pending.map(|e| e.defender);
+        Team::ALL
+            .into_iter()
+            .filter_map(|team| {
+                let sq = self.state.board.royal(team)?;
+                let state = if engaged == Some(sq) { RoyalState::Check } else { RoyalState::Safe };
+                Some(Royal { square: (sq.file().index(), sq.rank().index()), army: team.name(), state })
+            })
+            .collect()
     }
 
     /// The role legend (the symbols are the position string's letters); at

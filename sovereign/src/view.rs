@@ -1,7 +1,7 @@
 //! The pictures of both games: glyphs, cells, details, facts and
 //! annotations ([`BoardView`] for [`Sovereign`] and [`Royale`]).
 
-use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, Region, Rgb};
+use motley_core::{Annotations, BoardView, Cell, Fact, Glyph, Region, Rgb, Royal, RoyalState};
 
 use crate::board::{CENTER, Square, square_color};
 use crate::movegen::State;
@@ -128,6 +128,26 @@ pub(crate) fn annotations() -> Annotations {
     }
 }
 
+/// The kings of the seats that have one (shared by both games), each in
+/// check when another seat's piece attacks it; `mated` is the seat
+/// checkmated, if any.
+pub(crate) fn royals(st: &State, mated: Option<u8>) -> Vec<Royal> {
+    (0..st.seats)
+        .filter_map(|seat| {
+            let sq = st.king(seat)?;
+            let state = if mated == Some(seat) {
+                RoyalState::Mated
+            } else if st.in_check(seat) {
+                RoyalState::Check
+            } else {
+                RoyalState::Safe
+            };
+            let army = st.board.piece(sq).map_or("?", |p| p.color.name());
+            Some(Royal { square: (sq.file().index(), sq.rank().index()), army, state })
+        })
+        .collect()
+}
+
 /// The cell of a square (shared by both games).
 pub(crate) fn cell(st: &State, file: u8, rank: u8) -> Cell {
     let Some(sq) = Square::at(i32::from(file), i32::from(rank)) else { return Cell::default() };
@@ -153,6 +173,12 @@ impl BoardView for Sovereign {
 
     fn annotations(&self) -> Annotations {
         annotations()
+    }
+
+    /// Both kings; the side to move's checkmated once the game ends so.
+    fn royals(&self) -> Vec<motley_core::Royal> {
+        let mated = (self.end_reason() == Some(crate::EndReason::Checkmate)).then_some(self.st.turn);
+        royals(&self.st, mated)
     }
 }
 
@@ -193,5 +219,11 @@ impl BoardView for Royale {
 
     fn annotations(&self) -> Annotations {
         annotations()
+    }
+
+    /// The kings still on the board, each in check when attacked (a king
+    /// is captured, not checkmated, in Royale).
+    fn royals(&self) -> Vec<Royal> {
+        royals(&self.st, None)
     }
 }

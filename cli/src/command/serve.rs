@@ -170,6 +170,7 @@ impl RecordTask for View<'_> {
         })?;
         let mut line = Vec::new();
         let mut last_move = Vec::new();
+        let mut previous = None;
         for (i, token) in game::move_tokens(&common.moves).into_iter().enumerate() {
             let entry = state.read_entry(token).map_err(|e| {
                 CliError::input(game::bad_move(token, &e), format!("move {} of --moves", i + 1))
@@ -180,6 +181,7 @@ impl RecordTask for View<'_> {
             let before = state.shown().clone();
             state.play(&entry);
             line.push(ViewEntry::new(token, input.is_err(), &before, state.shown()));
+            previous = Some(before);
         }
         let history = state.history();
         let search = if line.iter().any(ViewEntry::is_referee) {
@@ -187,7 +189,13 @@ impl RecordTask for View<'_> {
         } else {
             ViewSearch::new(common.fen.clone(), line.iter().map(|e| e.token().to_owned()).collect())
         };
-        Ok(json_doc(&ViewDocument::new(&history, state.outcome(), line, &last_move, search)))
+        Ok(json_doc(&ViewDocument::new(
+            &history,
+            state.outcome(),
+            line,
+            (&last_move, previous.as_ref()),
+            search,
+        )))
     }
 }
 

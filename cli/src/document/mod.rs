@@ -62,8 +62,8 @@ pub use tournament::{
     EloDoc, ForfeitDoc, MatchDocument, MatchGameDoc, MatchLimitsDoc, PlayerDoc, SeatTally, SprtDoc,
 };
 pub use view::{
-    ViewDocument, ViewEntry, ViewGlyph, ViewInput, ViewKey, ViewPiece, ViewRegion, ViewRole, ViewRow,
-    ViewSearch, ViewSeat, ViewSquare,
+    ViewDocument, ViewEntry, ViewGlyph, ViewInput, ViewKey, ViewMark, ViewPiece, ViewRegion, ViewRole,
+    ViewRow, ViewSearch, ViewSeat, ViewSquare,
 };
 
 use serde::Serialize;

@@ -6,7 +6,7 @@
 use motley_core::game::Outcome;
 use motley_core::history::History;
 use motley_core::render::{self, HIGHLIGHT};
-use motley_core::view::{Cell, Glyph, PieceRow, Rgb};
+use motley_core::view::{Cell, Glyph, PieceRow, Rgb, Royal, RoyalState};
 use motley_core::{BoardView, Position};
 use serde::Serialize;
 
@@ -161,8 +161,10 @@ pub struct ViewInput {
     marked: bool,
 }
 
-/// An entry of the line played to the position.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+/// An entry of the line played to the position, with what a player reads
+/// in it, all from the engine: the token is the variant's notation, the
+/// flags come from the positions before and after it.
+#[derive(Clone, PartialEq, Debug, Serialize)]
 pub struct ViewEntry {
     /// The entry as the request gave it.
     token: String,
@@ -171,8 +173,47 @@ pub struct ViewEntry {
     referee: bool,
     /// Whether it left fewer pieces on the board (a capture, a piece downed).
     capture: bool,
-    /// Whether the position after it is in check.
+    /// Whether a royal piece is in check (or checkmated) after it
+    /// ([`BoardView::royals`]).
     check: bool,
+    /// Whether a royal piece is checkmated after it.
+    mate: bool,
+    /// Whether it took a royal piece off the board (captured, downed).
+    royal_captured: bool,
+    /// Whether a royal piece changed army without leaving the board: its
+    /// seat now plays another army (a Sovereign defection).
+    defection: bool,
+    /// Whether it leads to a chance node (it declares a Mage's engagement).
+    engages: bool,
+    /// When chance picked it (an engagement's outcome): its probability.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chance: Option<f64>,
+    /// The marks drawn after the token: `×` a capture, `+` check, `#`
+    /// checkmate, `⚔` an engagement declared.
+    marks: String,
+    /// What happened, in words, when the token alone does not say it (a
+    /// defection, an engagement declared or decided, a royal captured, a
+    /// referee event); empty otherwise.
+    note: String,
+}
+
+/// The royals of `after` that left the board since `before`, as their
+/// squares in `before`: for each army, those of its royals' squares that no
+/// royal of that army holds afterwards, when the army has fewer royals.
+fn royals_gone(before: &[Royal], after: &[Royal]) -> Vec<(u8, u8)> {
+    let mut armies: Vec<&str> = before.iter().map(|r| r.army).collect();
+    armies.dedup();
+    let mut gone = Vec::new();
+    for army in armies {
+        let was: Vec<(u8, u8)> = before.iter().filter(|r| r.army == army).map(|r| r.square).collect();
+        let now: Vec<(u8, u8)> = after.iter().filter(|r| r.army == army).map(|r| r.square).collect();
+        if now.len() < was.len() {
+            gone.extend(was.into_iter().filter(|sq| !now.contains(sq)));
+        }
+    }
+    gone.sort_unstable();
+    gone.dedup();
+    gone
 }
 
 impl ViewEntry {
@@ -180,11 +221,63 @@ impl ViewEntry {
     /// `after`.
     #[must_use]
     pub fn new<P: Position + BoardView>(token: &str, referee: bool, before: &P, after: &P) -> ViewEntry {
+        let (was, now) = (before.royals(), after.royals());
+        let mate = now.iter().any(|r| r.state == RoyalState::Mated);
+        let check = mate || now.iter().any(|r| r.state == RoyalState::Check);
+        let royal_captured = !royals_gone(&was, &now).is_empty();
+        let armies = |royals: &[Royal]| {
+            let mut a: Vec<&str> = royals.iter().map(|r| r.army).collect();
+            a.sort_unstable();
+            a
+        };
+        let defection = !referee && was.len() == now.len() && armies(&was) != armies(&now);
+        let engages = !referee && before.chance().is_none() && after.chance().is_some();
+        let chance = if referee {
+            None
+        } else {
+            before
+                .chance()
+                .and_then(|odds| odds.iter().find(|(m, _)| m.to_string() == token).map(|(_, p)| *p))
+        };
+        let capture = piece_count(after) < piece_count(before);
+        let marks = [(capture, "\u{d7}"), (check && !mate, "+"), (mate, "#"), (engages, "\u{2694}")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, m)| *m)
+            .collect();
+        let mut notes = Vec::new();
+        if referee {
+            notes.push("referee event".to_owned());
+        }
+        if defection {
+            let new: Vec<&str> =
+                now.iter().map(|r| r.army).filter(|a| !was.iter().any(|r| r.army == *a)).collect();
+            notes.push(format!("defects to {}", new.join(", ")));
+        }
+        if engages {
+            notes.push("engagement declared".to_owned());
+        }
+        if let Some(p) = chance {
+            notes.push(format!("chance picked it ({:.0}%)", 100.0 * p));
+        }
+        if royal_captured {
+            notes.push("royal piece off the board".to_owned());
+        }
+        if mate {
+            notes.push("checkmate".to_owned());
+        }
         ViewEntry {
             token: token.to_owned(),
             referee,
-            capture: piece_count(after) < piece_count(before),
-            check: after.status() == "check",
+            capture,
+            check,
+            mate,
+            royal_captured,
+            defection,
+            engages,
+            chance,
+            marks,
+            note: notes.join("; "),
         }
     }
 
@@ -199,6 +292,51 @@ impl ViewEntry {
     pub fn is_referee(&self) -> bool {
         self.referee
     }
+}
+
+/// A square the board marks for a royal piece: in check, checkmated, or
+/// where one stood before the last entry took it off the board.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ViewMark {
+    /// The square.
+    square: SquareName,
+    /// `check`, `mated` or `captured`.
+    kind: &'static str,
+    /// The badge drawn beside the mark: `#` (mated), `×` (captured), none
+    /// for a check (the ring says it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    badge: Option<char>,
+    /// The royal piece's army.
+    army: &'static str,
+}
+
+/// The marks of the royal pieces of `pos`, and of those the last entry
+/// (played from `before`) took off the board.
+fn royal_marks<P: BoardView>(pos: &P, before: Option<&P>) -> Vec<ViewMark> {
+    let now = pos.royals();
+    let mut marks: Vec<ViewMark> = now
+        .iter()
+        .filter(|r| r.state != RoyalState::Safe)
+        .map(|r| ViewMark {
+            square: SquareName::at(r.square.0, r.square.1),
+            kind: r.state.name(),
+            badge: (r.state == RoyalState::Mated).then_some('#'),
+            army: r.army,
+        })
+        .collect();
+    if let Some(before) = before {
+        let was = before.royals();
+        for (f, r) in royals_gone(&was, &now) {
+            let army = was.iter().find(|w| w.square == (f, r)).map_or("?", |w| w.army);
+            marks.push(ViewMark {
+                square: SquareName::at(f, r),
+                kind: "captured",
+                badge: Some('\u{d7}'),
+                army,
+            });
+        }
+    }
+    marks
 }
 
 /// How to name the position to a search (`POST /api/analyze`, the
@@ -266,6 +404,9 @@ pub struct ViewDocument {
     /// The squares the last input changed or named (none after a referee
     /// event).
     last_move: Vec<SquareName>,
+    /// The squares of royal pieces in check or checkmated, and where a
+    /// royal piece stood that the last entry took off the board.
+    marks: Vec<ViewMark>,
     /// The position as a search request names it.
     search: ViewSearch,
     /// The position as `motley show --json` gives it.
@@ -373,14 +514,15 @@ fn view_inputs<P: Position + BoardView>(
 
 impl ViewDocument {
     /// The current position of `game`, reached by `line` (whose last input
-    /// changed or named the `last_move` squares), with the
-    /// game's `outcome` (which a referee event may have decided).
+    /// changed or named the `last_move` squares, from the position
+    /// `before`), with the game's `outcome` (which a referee event may have
+    /// decided).
     #[must_use]
     pub fn new<P: Position + BoardView>(
         game: &History<P>,
         outcome: Option<Outcome>,
         line: Vec<ViewEntry>,
-        last_move: &[(u8, u8)],
+        (last_move, before): (&[(u8, u8)], Option<&P>),
         search: ViewSearch,
     ) -> ViewDocument {
         let pos = game.position();
@@ -451,6 +593,7 @@ impl ViewDocument {
             outcome: outcome.map(|o| OutcomeDoc::new(pos, &o)),
             line,
             last_move: last_move.iter().map(|&(f, r)| SquareName::at(f, r)).collect(),
+            marks: royal_marks(pos, before),
             search,
             show: ShowDocument::new(game),
         }
