@@ -65,7 +65,7 @@
 //!
 //! ```
 //! use motley_mages::markets::{MarketMatch, Settings, price};
-//! use motley_mages::Mages;
+//! use motley_mages::{Mages, Position};
 //!
 //! let game = MarketMatch::new(Mages::start(), None)?;
 //! let settings = Settings { simulations: 4, cap: 60, ..Settings::default() };
