@@ -24,6 +24,7 @@ pub const JSON_SCHEMA_VERSION: u32 = 1;
 
 mod common;
 mod facts;
+mod odds;
 mod perft;
 mod position;
 mod record;
@@ -43,6 +44,7 @@ pub use facts::{
     RefereeEvent, Resolution, RoyaleFacts, SovereignFacts, SovereignPiece, SovereignRole, SquareOfColour,
     Team, fact_json,
 };
+pub use odds::{OddsDocument, OddsSetting, ResultMarketDoc, ShareDoc, TotalMarketDoc, YesNoMarketDoc};
 pub use perft::{PerftDocument, PerftModeName};
 pub use position::{
     AnalyzeDocument, AnalyzeFacts, MovesDocument, PerftCount, PlayDocument, RenderDocument, ShowDocument,
