@@ -523,7 +523,7 @@ pub struct OddsArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: u32,
     /// Simulations.
-    #[arg(long, value_name = "N", default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub simulations: u32,
     /// The seed of the simulations.
     #[arg(long, value_name = "S", default_value_t = 0)]
@@ -555,7 +555,10 @@ impl HalfInteger {
 }
 
 /// Reads `--line`: `12.5`, not `12` or `-0.5`.
-fn half_integer(text: &str) -> Result<HalfInteger, String> {
+///
+/// # Errors
+/// What is wrong with the text.
+pub fn half_integer(text: &str) -> Result<HalfInteger, String> {
     let bad = || format!("`{text}` is not a half-integer line such as 12.5");
     let whole = text.strip_suffix(".5").ok_or_else(bad)?;
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {

@@ -132,11 +132,11 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// 400 simulations from seed 0, depth 1, one random input in ten, a cap
+    /// 1000 simulations from seed 0, depth 1, one random input in ten, a cap
     /// of 400 inputs and events, the line from the median, the league's rates.
     fn default() -> Settings {
         Settings {
-            simulations: 400,
+            simulations: 1000,
             seed: 0,
             depth: 1,
             exploration: 0.1,

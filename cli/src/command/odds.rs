@@ -176,6 +176,14 @@ fn from_record(args: &OddsArgs, text: &str) -> Result<Setup, CliError> {
 /// What is wrong with the text, in one line.
 pub fn read_ratings(text: &str) -> Result<Ratings, String> {
     let v: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    ratings_of(&v)
+}
+
+/// The ratings of a ratings document already read as JSON (see [`read_ratings`]).
+///
+/// # Errors
+/// What is wrong with the value, in one line.
+pub fn ratings_of(v: &Value) -> Result<Ratings, String> {
     if let Some(truth) = v.get("ratings") {
         return serde_json::from_value(truth.clone()).map_err(|e| format!("`ratings` is not a league's ratings: {e}"));
     }
