@@ -10,6 +10,7 @@ import { drawBoard, squareAt } from "./board.js";
 import * as panels from "./panels.js";
 import * as analysis from "./analysis.js";
 import * as graph from "./graph.js";
+import * as sport from "./sport.js";
 
 const state = {
   variant: null,
@@ -92,6 +93,7 @@ function drawBoardNow() {
     checks: checks(),
     arrow: bestArrow(),
   }, clickSquare);
+  sport.decorate();
 }
 
 function redraw() {
@@ -153,6 +155,7 @@ async function refresh() {
   redraw();
   if (state.analysing) analysis.start(state.view, $("multipv").value, drawBoardNow);
   fillGraph();
+  sport.update(viewBody(node), state.view.seats);
 }
 
 function fillGraph() {

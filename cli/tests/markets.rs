@@ -46,6 +46,10 @@ fn a_record_is_priced_at_its_end_with_its_lineups_and_what_happened() {
     assert_eq!((p(&doc, "first_engagement", "yes"), &first["settled"]), (1.0, &true.into()));
     assert_eq!(doc["total_engagements"]["so_far"], 2);
     assert_eq!(doc["result"]["settled"], false);
+    // The people where they stand now (the web board names them on hover).
+    let people = doc["people"].as_array().unwrap();
+    assert!(people.contains(&serde_json::json!({"square": "a1", "name": "Ann", "team": "green"})));
+    assert!(!people.iter().any(|p| p["name"] == "Jon"), "Jon fouled and was expelled: {people:?}");
 }
 
 #[test]
@@ -107,4 +111,37 @@ fn bad_input_exits_2_with_one_line() {
     let (code, _, err) = motley(&["odds", "joker"]);
     assert_eq!(code, 2);
     assert_eq!(err, "error: odds are priced for Mage's Chess matches between lineups, not joker, argument <VARIANT>\n");
+}
+
+/// `POST /api/odds` answers what `odds --json` prints for the same fields,
+/// ratings given inline; a field out of the server's caps is named.
+#[test]
+fn the_api_answers_as_the_command_line() {
+    use motley_cli::command::serve::answer;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (code, ratings, err) = motley(&["ratings", &seed(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let record = std::fs::read_to_string(seed()).unwrap();
+    let body = serde_json::json!({
+        "variant": "mages", "record": record, "simulations": 3, "cap": 50, "seed": "2", "line": 4.5,
+        "ratings": serde_json::from_str::<serde_json::Value>(&ratings).unwrap(),
+    });
+    let answered = answer("odds", body.to_string().as_bytes(), &stop).unwrap();
+    let dir = std::env::temp_dir().join(format!("motley-markets-api-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ratings.json");
+    std::fs::write(&file, ratings).unwrap();
+    let cli = json(&[
+        "odds", "mages", "--record", &seed(), "--ratings", &file.display().to_string(), "--simulations", "3",
+        "--cap", "50", "--seed", "2", "--line", "4.5", "--json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let doc: serde_json::Value = serde_json::from_str(&answered).unwrap();
+    assert_eq!(doc, cli);
+    assert_eq!((&doc["schema"], &doc["rated"]), (&1.into(), &true.into()));
+    let (status, e) = answer("odds", br#"{"variant": "mages", "simulations": 5000}"#, &stop).unwrap_err();
+    assert_eq!(status.as_u16(), 400);
+    assert!(e.to_string().contains("`simulations` is above the server's cap of 2000"), "{e}");
+    let (_, e) = answer("odds", br#"{"variant": "mages", "line": 3}"#, &stop).unwrap_err();
+    assert!(e.to_string().ends_with("request body field line"), "{e}");
 }

@@ -8,11 +8,11 @@ use motley_core::record::main_line;
 use motley_mages::markets::{MarketMatch, Markets, Settings, Share, YesNoMarket, price};
 use motley_mages::record::{Entry, parse_event};
 use motley_mages::sport::{Estimate, Globals, Rating, Ratings};
-use motley_mages::{Lineup, LineupText, Mages, MagesRecord, Post, Rules, Team};
+use motley_mages::{Lineup, LineupText, Mages, MagesRecord, Post, Rules, Square, Team};
 use serde_json::Value;
 
 use crate::args::OddsArgs;
-use crate::document::{OddsDocument, OddsSetting, json_doc};
+use crate::document::{OddsDocument, OddsSetting, PersonDoc, json_doc};
 use crate::error::CliError;
 use crate::records::{pick_game, read_error, read_input};
 use crate::variant::Variant;
@@ -102,11 +102,26 @@ pub fn output(args: &OddsArgs, record: Option<&str>, ratings: Option<&Ratings>) 
         seed: args.seed,
         depth: args.depth,
         cap: args.cap,
+        people: people(&game),
     };
     if args.common.json {
         return Ok(json_doc(&OddsDocument::new(&setting, &markets)));
     }
     Ok(text(&setting, &markets))
+}
+
+/// The named people on the board, by square (none with placeholder names).
+fn people(game: &MarketMatch) -> Vec<PersonDoc> {
+    if !game.is_named() {
+        return Vec::new();
+    }
+    let people = game.people();
+    Square::all()
+        .filter_map(|sq| {
+            let p = people.person_at(sq)?;
+            Some(PersonDoc::new(sq.to_string(), people.name(p).to_owned(), p.team.name()))
+        })
+        .collect()
 }
 
 /// The start and entries of `--fen` and `--moves` (referee event tokens

@@ -77,7 +77,7 @@ pub const COMMANDS: [&str; 11] =
 
 /// The page's files, served at `/<name>`: the HTML page, its style sheet and
 /// its ES modules (no build step: the browser loads them as they are).
-pub const ASSETS: [(&str, &str, &str); 10] = [
+pub const ASSETS: [(&str, &str, &str); 11] = [
     ("index.html", "text/html; charset=utf-8", include_str!("../../assets/index.html")),
     ("style.css", "text/css; charset=utf-8", include_str!("../../assets/style.css")),
     ("app.js", "text/javascript; charset=utf-8", include_str!("../../assets/app.js")),
@@ -88,6 +88,7 @@ pub const ASSETS: [(&str, &str, &str); 10] = [
     ("analysis.js", "text/javascript; charset=utf-8", include_str!("../../assets/analysis.js")),
     ("graph.js", "text/javascript; charset=utf-8", include_str!("../../assets/graph.js")),
     ("dom.js", "text/javascript; charset=utf-8", include_str!("../../assets/dom.js")),
+    ("sport.js", "text/javascript; charset=utf-8", include_str!("../../assets/sport.js")),
 ];
 
 /// Answers `POST /api/<command>` with `body` on the calling thread, as the

@@ -110,6 +110,25 @@ impl From<&TotalMarket> for TotalMarketDoc {
     }
 }
 
+/// A named person standing on the board.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, JsonSchema)]
+pub struct PersonDoc {
+    /// The square.
+    square: String,
+    /// The person's name.
+    name: String,
+    /// The team: `green` or `blue`.
+    team: &'static str,
+}
+
+impl PersonDoc {
+    /// The person called `name` of `team` on `square`.
+    #[must_use]
+    pub fn new(square: String, name: String, team: &'static str) -> PersonDoc {
+        PersonDoc { square, name, team }
+    }
+}
+
 /// `motley odds mages --json` (and `POST /api/odds`): the markets of a match
 /// between two lineups, priced by search-guided simulation.
 #[derive(Clone, PartialEq, Debug, Serialize, JsonSchema)]
@@ -129,6 +148,9 @@ pub struct OddsDocument {
     blue_lineup: Option<String>,
     /// Whether the people's ratings priced engagements and heresies (else the role-only models).
     rated: bool,
+    /// The named people on the board now, by square (absent without lineups).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    people: Vec<PersonDoc>,
     /// Simulations played.
     simulations: u32,
     /// The seed.
@@ -162,6 +184,8 @@ pub struct OddsSetting {
     pub depth: u32,
     /// The cap.
     pub cap: u32,
+    /// The named people on the board.
+    pub people: Vec<PersonDoc>,
 }
 
 impl OddsDocument {
@@ -180,6 +204,7 @@ impl OddsDocument {
             green_lineup,
             blue_lineup,
             rated: markets.rated,
+            people: setting.people.clone(),
             simulations: markets.simulations,
             seed: setting.seed,
             depth: setting.depth,
