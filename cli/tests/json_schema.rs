@@ -21,8 +21,8 @@ use serde_json::Value;
 
 /// The documents, each a file `schemas/<name>.schema.json`.
 const DOCUMENTS: [&str; 12] = [
-    "show", "moves", "perft", "play", "render", "analyze", "match", "record", "replay", "annotate", "ratings",
-    "odds",
+    "show", "moves", "perft", "play", "render", "analyze", "match", "record", "replay", "annotate",
+    "ratings", "odds",
 ];
 
 /// The documents of Mage's Chess only: no example per variant.

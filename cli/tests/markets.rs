@@ -74,7 +74,8 @@ fn ratings_files_of_both_kinds_are_read() {
     assert_eq!(code, 0, "{err}");
     std::fs::write(&ratings, out).unwrap();
     let rated = ratings.display().to_string();
-    let doc = json(&["odds", "mages", "--record", &seed(), "--ratings", &rated, "--simulations", "2", "--json"]);
+    let doc =
+        json(&["odds", "mages", "--record", &seed(), "--ratings", &rated, "--simulations", "2", "--json"]);
     assert_eq!(doc["rated"], true);
     std::fs::write(&ratings, "{\"teams\": []}").unwrap();
     let (code, _, err) = motley(&["odds", "mages", "--record", &seed(), "--ratings", &rated]);
@@ -96,7 +97,10 @@ fn bad_input_exits_2_with_one_line() {
             vec!["--green-lineup", GREEN, "--blue-lineup", "a8 Abe, a3 Zed"],
             "error: Zed is named on a3, where no blue piece stands (item 2, byte 8), --blue-lineup",
         ),
-        (vec!["--green-lineup", &missing, "--blue-lineup", BLUE], "error: missing player: nobody is named on f2"),
+        (
+            vec!["--green-lineup", &missing, "--blue-lineup", BLUE],
+            "error: missing player: nobody is named on f2",
+        ),
         (vec!["--green-lineup", GREEN], "error: a green lineup without a blue one, --blue-lineup"),
         (vec!["--line", "12"], "error: invalid value '12' for '--line <X>'"),
         (vec!["--moves", "c2c9"], "input 1 of --moves (`c2c9`)"),
@@ -110,7 +114,10 @@ fn bad_input_exits_2_with_one_line() {
     }
     let (code, _, err) = motley(&["odds", "joker"]);
     assert_eq!(code, 2);
-    assert_eq!(err, "error: odds are priced for Mage's Chess matches between lineups, not joker, argument <VARIANT>\n");
+    assert_eq!(
+        err,
+        "error: odds are priced for Mage's Chess matches between lineups, not joker, argument <VARIANT>\n"
+    );
 }
 
 /// `POST /api/odds` answers what `odds --json` prints for the same fields,
@@ -132,8 +139,21 @@ fn the_api_answers_as_the_command_line() {
     let file = dir.join("ratings.json");
     std::fs::write(&file, ratings).unwrap();
     let cli = json(&[
-        "odds", "mages", "--record", &seed(), "--ratings", &file.display().to_string(), "--simulations", "3",
-        "--cap", "50", "--seed", "2", "--line", "4.5", "--json",
+        "odds",
+        "mages",
+        "--record",
+        &seed(),
+        "--ratings",
+        &file.display().to_string(),
+        "--simulations",
+        "3",
+        "--cap",
+        "50",
+        "--seed",
+        "2",
+        "--line",
+        "4.5",
+        "--json",
     ]);
     let _ = std::fs::remove_dir_all(&dir);
     let doc: serde_json::Value = serde_json::from_str(&answered).unwrap();

@@ -286,7 +286,8 @@ fn placeholder(position: &Mages, team: Team) -> Result<Lineup, MarketError> {
     let mut items: Vec<String> =
         position.board().team(team).into_iter().map(|sq| format!("{sq} {} {sq}", team.name())).collect();
     items.push(format!("Luminary {} luminary", team.name()));
-    Lineup::parse(&items.join(", "), team, position.board()).map_err(|error| MarketError::Unnamed { team, error })
+    Lineup::parse(&items.join(", "), team, position.board())
+        .map_err(|error| MarketError::Unnamed { team, error })
 }
 
 /// A probability estimated from the simulations.
@@ -393,7 +394,11 @@ struct Ending {
 /// # Errors
 /// [`MarketError::Line`] for a line that is not a non-negative
 /// half-integer; [`MarketError::Setting`] for no simulation or depth 0.
-pub fn price(game: &MarketMatch, ratings: Option<&Ratings>, settings: &Settings) -> Result<Markets, MarketError> {
+pub fn price(
+    game: &MarketMatch,
+    ratings: Option<&Ratings>,
+    settings: &Settings,
+) -> Result<Markets, MarketError> {
     if settings.simulations == 0 {
         return Err(MarketError::Setting("at least one simulation is needed"));
     }
@@ -466,7 +471,8 @@ fn median_line(endings: &[Ending]) -> f64 {
     let mut totals: Vec<u32> = endings.iter().map(|e| e.engagements).collect();
     totals.sort_unstable();
     let median = f64::from(totals.get(totals.len() / 2).copied().unwrap_or(0));
-    let over = |line: f64| totals.iter().filter(|&&t| f64::from(t) > line).count() as f64 / totals.len() as f64;
+    let over =
+        |line: f64| totals.iter().filter(|&&t| f64::from(t) > line).count() as f64 / totals.len() as f64;
     let below = (median - 0.5).max(0.5);
     let above = median + 0.5;
     if (over(below) - 0.5).abs() < (over(above) - 0.5).abs() { below } else { above }

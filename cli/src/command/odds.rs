@@ -75,7 +75,9 @@ pub fn output(args: &OddsArgs, record: Option<&str>, ratings: Option<&Ratings>) 
         (Some(g), Some(b)) => Some((g, b)),
         (None, None) => None,
         (Some(_), None) => return Err(CliError::input("a green lineup without a blue one", "--blue-lineup")),
-        (None, Some(_)) => return Err(CliError::input("a blue lineup without a green one", "--green-lineup")),
+        (None, Some(_)) => {
+            return Err(CliError::input("a blue lineup without a green one", "--green-lineup"));
+        }
     };
     let texts = lineups.as_ref().map(|(g, b)| (g.to_string(), b.to_string()));
     let mut game = MarketMatch::new(setup.start, lineups).map_err(|e| CliError::input(e, "the position"))?;
@@ -147,7 +149,12 @@ fn from_moves(args: &OddsArgs) -> Result<Setup, CliError> {
         played.map_err(|e| CliError::input(e, place()))?;
         entries.push(entry);
     }
-    Ok(Setup { start, entries, green: given(&args.green_lineup, "--green-lineup"), blue: given(&args.blue_lineup, "--blue-lineup") })
+    Ok(Setup {
+        start,
+        entries,
+        green: given(&args.green_lineup, "--green-lineup"),
+        blue: given(&args.blue_lineup, "--blue-lineup"),
+    })
 }
 
 fn given(text: &Option<String>, place: &'static str) -> Option<(String, &'static str)> {
@@ -172,9 +179,8 @@ fn from_record(args: &OddsArgs, text: &str) -> Result<Setup, CliError> {
     let (states, entries) = main_line::<MagesRecord>(&game).map_err(|e| read_error(&e, file))?;
     let start = states[0].game().position().clone();
     // A tag naming some players only (no Luminary) is not a lineup to price with.
-    let full = |text: &str| {
-        LineupText::parse(text).is_ok_and(|t| t.items.iter().any(|i| i.post == Post::Luminary))
-    };
+    let full =
+        |text: &str| LineupText::parse(text).is_ok_and(|t| t.items.iter().any(|i| i.post == Post::Luminary));
     let tag = |name: &'static str| game.tag(name).filter(|t| full(t)).map(|t| (t.to_owned(), name));
     let (green, blue) = if args.green_lineup.is_some() || args.blue_lineup.is_some() {
         (given(&args.green_lineup, "--green-lineup"), given(&args.blue_lineup, "--blue-lineup"))
@@ -200,7 +206,8 @@ pub fn read_ratings(text: &str) -> Result<Ratings, String> {
 /// What is wrong with the value, in one line.
 pub fn ratings_of(v: &Value) -> Result<Ratings, String> {
     if let Some(truth) = v.get("ratings") {
-        return serde_json::from_value(truth.clone()).map_err(|e| format!("`ratings` is not a league's ratings: {e}"));
+        return serde_json::from_value(truth.clone())
+            .map_err(|e| format!("`ratings` is not a league's ratings: {e}"));
     }
     let Some(mages) = v.get("mages").and_then(Value::as_array) else {
         return Err("neither `motley ratings --json` output (no `mages` array) nor a league's truth.json (no `ratings`)".into());
@@ -222,9 +229,10 @@ pub fn ratings_of(v: &Value) -> Result<Ratings, String> {
     let globals = |key: &str| -> Result<Globals, String> {
         let g = v.get(key).ok_or(format!("no `{key}` parameters"))?;
         let number = |k: &str| g.get(k).and_then(Value::as_f64).ok_or(format!("`{key}.{k}` is not a number"));
-        let tiers: Vec<f64> = g.get("tiers").and_then(Value::as_array).map_or(Vec::new(), |t| {
-            t.iter().filter_map(Value::as_f64).collect()
-        });
+        let tiers: Vec<f64> = g
+            .get("tiers")
+            .and_then(Value::as_array)
+            .map_or(Vec::new(), |t| t.iter().filter_map(Value::as_f64).collect());
         let tiers: [f64; 3] = tiers.try_into().map_err(|_| format!("`{key}.tiers` is not three numbers"))?;
         Ok(Globals { challenger_edge: number("challenger_edge")?, draw: number("draw")?, tiers })
     };
@@ -240,7 +248,8 @@ fn yes_no(m: &YesNoMarket, void: bool) -> String {
     if void {
         let _ = write!(line, "  void {}", percent(m.void));
     }
-    let _ = write!(line, "  undecided {}{}", percent(m.undecided), if m.settled { "  (settled)" } else { "" });
+    let _ =
+        write!(line, "  undecided {}{}", percent(m.undecided), if m.settled { "  (settled)" } else { "" });
     line
 }
 
@@ -265,7 +274,8 @@ fn text(setting: &OddsSetting, m: &Markets) -> String {
         if r.settled { "  (settled)" } else { "" }
     );
     let _ = writeln!(out, "a heresy is committed: {}", yes_no(&m.heresy, false));
-    let _ = writeln!(out, "the first engagement is won by the challenger: {}", yes_no(&m.first_engagement, true));
+    let _ =
+        writeln!(out, "the first engagement is won by the challenger: {}", yes_no(&m.first_engagement, true));
     let t = &m.total_engagements;
     let _ = writeln!(
         out,

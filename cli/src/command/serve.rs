@@ -47,8 +47,8 @@ use crate::error::{CliError, ErrorKind};
 use crate::game;
 use crate::variant::{AsHistory, RecordTask, Variant, VariantTask};
 use request::{
-    ANNOTATE_PLY_CAP, AnalyzeRequest, AnnotateRequest, GameRequest, OddsRequest, PERFT_NODE_CAP, PerftRequest,
-    REQUEST_TIME_CAP, RecordRequest, RenderRequest, ReplayRequest, StreamQuery, read,
+    ANNOTATE_PLY_CAP, AnalyzeRequest, AnnotateRequest, GameRequest, OddsRequest, PERFT_NODE_CAP,
+    PerftRequest, REQUEST_TIME_CAP, RecordRequest, RenderRequest, ReplayRequest, StreamQuery, read,
 };
 
 pub mod request;
@@ -139,7 +139,9 @@ pub fn answer(command: &str, body: &[u8], stop: &Arc<AtomicBool>) -> Result<Stri
             let request = read::<OddsRequest>(body).map_err(status)?;
             let (args, ratings) = request.args().map_err(status)?;
             let record = match request.record.as_deref() {
-                Some(text) => Some(crate::records::nonempty(text, "request body field record").map_err(status)?),
+                Some(text) => {
+                    Some(crate::records::nonempty(text, "request body field record").map_err(status)?)
+                }
                 None => None,
             };
             super::odds::output(&args, record, ratings.as_ref())

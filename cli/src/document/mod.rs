@@ -44,7 +44,9 @@ pub use facts::{
     RefereeEvent, Resolution, RoyaleFacts, SovereignFacts, SovereignPiece, SovereignRole, SquareOfColour,
     Team, fact_json,
 };
-pub use odds::{OddsDocument, OddsSetting, PersonDoc, ResultMarketDoc, ShareDoc, TotalMarketDoc, YesNoMarketDoc};
+pub use odds::{
+    OddsDocument, OddsSetting, PersonDoc, ResultMarketDoc, ShareDoc, TotalMarketDoc, YesNoMarketDoc,
+};
 pub use perft::{PerftDocument, PerftModeName};
 pub use position::{
     AnalyzeDocument, AnalyzeFacts, MovesDocument, PerftCount, PlayDocument, RenderDocument, ShowDocument,

@@ -19,8 +19,8 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
 use super::{
-    AnalyzeDocument, AnnotateDocument, MatchDocument, MovesDocument, OddsDocument, PerftDocument, PlayDocument,
-    RatingsDocument, RecordDocument, RenderDocument, ReplayDocument, ShowDocument,
+    AnalyzeDocument, AnnotateDocument, MatchDocument, MovesDocument, OddsDocument, PerftDocument,
+    PlayDocument, RatingsDocument, RecordDocument, RenderDocument, ReplayDocument, ShowDocument,
 };
 
 /// The schema files, by document name (`common` holds the shared definitions).
