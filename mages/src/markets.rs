@@ -37,8 +37,8 @@
 //! - **inputs**: the side to move's input is Motley's searcher's best at a
 //!   fixed depth ([`Settings::depth`], one ply by default), except that with
 //!   probability [`Settings::exploration`] it is a legal input drawn at
-//!   random — the players of [`crate::league`], whose matches the default
-//!   reproduces. One searcher serves every simulation of a pricing, in
+//!   random — the players of the synthetic league (module `league`),
+//!   whose matches the default reproduces. One searcher serves every simulation of a pricing, in
 //!   order, so the same seed gives the same prices;
 //! - **engagements**: a pending engagement is resolved by drawing from the
 //!   outcome model of its two people ([`LineupMatch::chance`] with the
@@ -103,7 +103,7 @@ pub struct Rates {
 }
 
 impl Rates {
-    /// The rates of the synthetic league ([`crate::league`]).
+    /// The rates of the synthetic league (module `league`).
     pub const LEAGUE: Rates = Rates { foul: 0.01, turn_timeout: 0.005, sanction: 0.002 };
     /// No fouls, timeouts or sanctions.
     pub const NONE: Rates = Rates { foul: 0.0, turn_timeout: 0.0, sanction: 0.0 };
