@@ -63,6 +63,9 @@ export async function update(body, seats) {
     return;
   }
   ensurePanel(seats);
+  // Stepping through a line asks once, for the position it stops at.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  if (mine !== request) return;
   const ask = { ...body, simulations: SIMULATIONS };
   const lineups = seats.map((s) => $("lineup-" + s.name).value.trim());
   if (lineups[0] && lineups[1]) [ask[seats[0].name + "_lineup"], ask[seats[1].name + "_lineup"]] = lineups;
