@@ -10,6 +10,7 @@ import { drawBoard, squareAt } from "./board.js";
 import * as panels from "./panels.js";
 import * as analysis from "./analysis.js";
 import * as graph from "./graph.js";
+import * as sport from "./sport.js";
 
 const state = {
   variant: null,
@@ -86,6 +87,7 @@ function drawBoardNow() {
     royals: state.view.marks,
     arrow: bestArrow(),
   }, clickSquare);
+  sport.decorate();
 }
 
 function redraw() {
@@ -147,6 +149,7 @@ async function refresh() {
   if (state.analysing) analysis.start(state.view, $("multipv").value, drawBoardNow);
   fillGraph();
   fillEntries();
+  sport.update(viewBody(node), state.view.seats);
 }
 
 // The entries not on the way to the node shown (after it, or on the main

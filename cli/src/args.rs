@@ -216,6 +216,30 @@ Writes DIR/season.pgn (every match, with Green, Blue, GreenLineup and BlueLineup
 and DIR/truth.json (the hidden strengths and heresy propensities; see docs/json.md).
 How matches are played is in the motley_mages::league documentation.")]
     League(LeagueArgs),
+    /// Markets of a Mage's Chess match between two lineups, priced by search-guided simulation.
+    #[command(after_help = "\
+Examples:
+  motley odds mages                                      the start, role-only models
+  motley odds mages --green-lineup 'a1 Ann, b1 Ben, …, Luminary Lea' \\
+      --blue-lineup 'a8 Ada, …, Luminary Mo' --ratings ratings.json
+  motley odds mages --record game.pgn --ratings ratings.json --json   at the record's end
+  motley odds mages --moves c2c3 b7b6 timeout --simulations 2000 --line 12.5
+
+Prices four markets: the match result (green, draw, blue, and apart the share of
+simulations cut off by --cap before the end: undecided, never a draw), a heresy is
+committed, the first engagement is won by the challenger (void without one), and
+total engagements over/under --line (default: the half-integer nearest the
+simulated median). Each probability comes with its Monte-Carlo standard error.
+Each simulation plays on with the engine (a --depth search per input, one input
+in ten at random), draws engagements from the people's ratings (or the role-only
+table without ratings or lineups), heresies from each person's propensity and
+fouls, timeouts and sanctions at the league's rates (see motley_mages::markets).
+A lineup is written as the record tag's value; with --record the record's
+GreenLineup/BlueLineup tags are used unless the options give lineups.
+--ratings FILE: the output of `motley ratings --json`, or a league's truth.json.
+--moves also takes referee event tokens (timeout, engagement-timeout,
+sanction:green, forfeit:blue, resign:green, draw-agreed). Same seed, same prices.")]
+    Odds(OddsArgs),
 }
 
 impl Command {
@@ -235,6 +259,7 @@ impl Command {
             Command::Serve(s) => &s.common,
             Command::Ratings(r) => &r.common,
             Command::League(l) => &l.common,
+            Command::Odds(o) => &o.common,
         }
     }
 }
@@ -474,6 +499,72 @@ pub struct LeagueArgs {
     /// Not read from the command line (the variant is Mage's Chess).
     #[arg(skip)]
     pub common: Common,
+}
+
+/// `odds`' options.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct OddsArgs {
+    /// The variant (only `mages` has markets) and position.
+    #[command(flatten)]
+    pub common: Common,
+    /// Green's lineup, as the record tag's value (`a1 Ann, b1 Ben, …, Luminary Lea`).
+    #[arg(long, value_name = "L")]
+    pub green_lineup: Option<String>,
+    /// Blue's lineup, as the record tag's value.
+    #[arg(long, value_name = "L")]
+    pub blue_lineup: Option<String>,
+    /// The people's ratings: `motley ratings --json` output or a league's truth.json.
+    #[arg(long, value_name = "FILE")]
+    pub ratings: Option<String>,
+    /// Price at the end of this record's main line (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<String>,
+    /// Which game of --record (1-based).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+    /// Simulations.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub simulations: u32,
+    /// The seed of the simulations.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// The line of the total engagements market, a half-integer (default: from the median).
+    #[arg(long, value_name = "X", value_parser = half_integer)]
+    pub line: Option<HalfInteger>,
+    /// The engine's search depth per simulated input.
+    #[arg(long, value_name = "D", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub depth: u32,
+    /// The most inputs and referee events a simulation plays before it is cut off (undecided).
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub cap: u32,
+}
+
+/// A non-negative half-integer, `whole + 0.5` (the line of a total market).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HalfInteger {
+    /// The whole number below it.
+    pub whole: u32,
+}
+
+impl HalfInteger {
+    /// The value.
+    #[must_use]
+    pub fn value(self) -> f64 {
+        f64::from(self.whole) + 0.5
+    }
+}
+
+/// Reads `--line`: `12.5`, not `12` or `-0.5`.
+///
+/// # Errors
+/// What is wrong with the text.
+pub fn half_integer(text: &str) -> Result<HalfInteger, String> {
+    let bad = || format!("`{text}` is not a half-integer line such as 12.5");
+    let whole = text.strip_suffix(".5").ok_or_else(bad)?;
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    whole.parse().map(|whole| HalfInteger { whole }).map_err(|_| bad())
 }
 
 /// `annotate`'s options.

@@ -9,6 +9,7 @@ pub mod annotate;
 pub mod league;
 pub mod matches;
 pub mod moves;
+pub mod odds;
 pub mod perft;
 pub mod play;
 pub mod ratings;

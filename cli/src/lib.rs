@@ -106,6 +106,7 @@ pub fn dispatch<R: std::io::BufRead + Send>(
         Command::Serve(args) => c::serve::run(args, stream).map(|()| String::new()),
         Command::Ratings(args) => c::ratings::run(args, input),
         Command::League(args) => c::league::run(args),
+        Command::Odds(args) => c::odds::run(args, input),
     }
 }
 

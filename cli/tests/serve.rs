@@ -480,8 +480,17 @@ fn the_page_and_its_assets_are_served() {
         assert!(text.contains(needle), "{path}");
     }
     // Every module the page imports is served, as JavaScript.
-    let modules =
-        ["app.js", "api.js", "board.js", "tree.js", "panels.js", "analysis.js", "graph.js", "dom.js"];
+    let modules = [
+        "app.js",
+        "api.js",
+        "board.js",
+        "tree.js",
+        "panels.js",
+        "analysis.js",
+        "graph.js",
+        "dom.js",
+        "sport.js",
+    ];
     for module in modules {
         let (status, text) = server.request("GET", &format!("/{module}"), b"");
         assert_eq!(status, 200, "{module}");

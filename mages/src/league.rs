@@ -45,6 +45,7 @@ use rand::{Rng, SeedableRng};
 use crate::board::Board;
 use crate::game::RefereeEvent;
 use crate::lineup::{Lineup, Post};
+use crate::markets::Rates;
 use crate::moves::{Move, Resolution};
 use crate::people::LineupMatch;
 use crate::piece::{Role, Team};
@@ -58,11 +59,11 @@ pub const TRUE_MELEE: Globals = Globals { challenger_edge: 0.2, draw: 0.5, tiers
 /// The true ranged parameters of a league.
 pub const TRUE_RANGED: Globals = Globals { challenger_edge: 0.1, draw: 1.0, tiers: [0.0, 0.4, 0.8] };
 /// The chance that an engagement ends in the challenger's foul.
-pub const FOUL_RATE: f64 = 0.01;
+pub const FOUL_RATE: f64 = Rates::LEAGUE.foul;
 /// The chance that the side to move times out, per turn.
-pub const TIMEOUT_RATE: f64 = 0.005;
+pub const TIMEOUT_RATE: f64 = Rates::LEAGUE.turn_timeout;
 /// The chance that the side to move's Luminary is sanctioned, per turn.
-pub const SANCTION_RATE: f64 = 0.002;
+pub const SANCTION_RATE: f64 = Rates::LEAGUE.sanction;
 /// The ply limit of league matches.
 pub const PLY_LIMIT: u32 = 200;
 

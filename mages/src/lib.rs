@@ -9,6 +9,8 @@ mod game;
 #[cfg(all(feature = "search", feature = "records"))]
 pub mod league;
 mod lineup;
+#[cfg(feature = "search")]
+pub mod markets;
 mod model;
 mod movegen;
 mod moves;

@@ -47,8 +47,8 @@ use crate::error::{CliError, ErrorKind};
 use crate::game;
 use crate::variant::{AsHistory, RecordTask, Variant, VariantTask};
 use request::{
-    ANNOTATE_PLY_CAP, AnalyzeRequest, AnnotateRequest, GameRequest, PERFT_NODE_CAP, PerftRequest,
-    REQUEST_TIME_CAP, RecordRequest, RenderRequest, ReplayRequest, StreamQuery, read,
+    ANNOTATE_PLY_CAP, AnalyzeRequest, AnnotateRequest, GameRequest, OddsRequest, PERFT_NODE_CAP,
+    PerftRequest, REQUEST_TIME_CAP, RecordRequest, RenderRequest, ReplayRequest, StreamQuery, read,
 };
 
 pub mod request;
@@ -72,12 +72,12 @@ const TABLE_MS_PER_MIB: u64 = 250;
 
 /// The commands of `POST /api/<command>`: the CLI's, and `view`, the
 /// position as the web board draws it.
-pub const COMMANDS: [&str; 10] =
-    ["show", "moves", "play", "perft", "render", "analyze", "record", "replay", "annotate", "view"];
+pub const COMMANDS: [&str; 11] =
+    ["show", "moves", "play", "perft", "render", "analyze", "record", "replay", "annotate", "view", "odds"];
 
 /// The page's files, served at `/<name>`: the HTML page, its style sheet and
 /// its ES modules (no build step: the browser loads them as they are).
-pub const ASSETS: [(&str, &str, &str); 10] = [
+pub const ASSETS: [(&str, &str, &str); 11] = [
     ("index.html", "text/html; charset=utf-8", include_str!("../../assets/index.html")),
     ("style.css", "text/css; charset=utf-8", include_str!("../../assets/style.css")),
     ("app.js", "text/javascript; charset=utf-8", include_str!("../../assets/app.js")),
@@ -88,6 +88,7 @@ pub const ASSETS: [(&str, &str, &str); 10] = [
     ("analysis.js", "text/javascript; charset=utf-8", include_str!("../../assets/analysis.js")),
     ("graph.js", "text/javascript; charset=utf-8", include_str!("../../assets/graph.js")),
     ("dom.js", "text/javascript; charset=utf-8", include_str!("../../assets/dom.js")),
+    ("sport.js", "text/javascript; charset=utf-8", include_str!("../../assets/sport.js")),
 ];
 
 /// Answers `POST /api/<command>` with `body` on the calling thread, as the
@@ -134,6 +135,17 @@ pub fn answer(command: &str, body: &[u8], stop: &Arc<AtomicBool>) -> Result<Stri
             super::replay::document_or_text(&request.args().map_err(status)?, term, text)
         }
         "annotate" => annotate(&read::<AnnotateRequest>(body).map_err(status)?, stop),
+        "odds" => {
+            let request = read::<OddsRequest>(body).map_err(status)?;
+            let (args, ratings) = request.args().map_err(status)?;
+            let record = match request.record.as_deref() {
+                Some(text) => {
+                    Some(crate::records::nonempty(text, "request body field record").map_err(status)?)
+                }
+                None => None,
+            };
+            super::odds::output(&args, record, ratings.as_ref())
+        }
         "view" => view(&read::<GameRequest>(body).map_err(status)?.common().map_err(status)?),
         _ => {
             let what = format!("unknown command `{command}` (expected {})", COMMANDS.join(", "));

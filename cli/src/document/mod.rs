@@ -24,6 +24,7 @@ pub const JSON_SCHEMA_VERSION: u32 = 1;
 
 mod common;
 mod facts;
+mod odds;
 mod perft;
 mod position;
 mod record;
@@ -42,6 +43,9 @@ pub use facts::{
     JokerFacts, JokerPiece, JokerRole, MagesFacts, MagesPiece, MagesRole, Mark, Occupant, Pocket, PocketRole,
     RefereeEvent, Resolution, RoyaleFacts, SovereignFacts, SovereignPiece, SovereignRole, SquareOfColour,
     Team, fact_json,
+};
+pub use odds::{
+    OddsDocument, OddsSetting, PersonDoc, ResultMarketDoc, ShareDoc, TotalMarketDoc, YesNoMarketDoc,
 };
 pub use perft::{PerftDocument, PerftModeName};
 pub use position::{

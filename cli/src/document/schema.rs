@@ -19,14 +19,14 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
 use super::{
-    AnalyzeDocument, AnnotateDocument, MatchDocument, MovesDocument, PerftDocument, PlayDocument,
-    RatingsDocument, RecordDocument, RenderDocument, ReplayDocument, ShowDocument,
+    AnalyzeDocument, AnnotateDocument, MatchDocument, MovesDocument, OddsDocument, PerftDocument,
+    PlayDocument, RatingsDocument, RecordDocument, RenderDocument, ReplayDocument, ShowDocument,
 };
 
 /// The schema files, by document name (`common` holds the shared definitions).
-pub const SCHEMA_FILES: [&str; 12] = [
+pub const SCHEMA_FILES: [&str; 13] = [
     "common", "show", "moves", "perft", "play", "render", "analyze", "match", "record", "replay", "annotate",
-    "ratings",
+    "ratings", "odds",
 ];
 
 /// The shared definitions that describe only part of an object: no
@@ -141,6 +141,7 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         document::<ReplayDocument>(&mut generator, "replay"),
         document::<AnnotateDocument>(&mut generator, "annotate"),
         document::<RatingsDocument>(&mut generator, "ratings"),
+        document::<OddsDocument>(&mut generator, "odds"),
     ];
     let mut definitions = generator.take_definitions(true);
     for (name, _) in CONTAINED {

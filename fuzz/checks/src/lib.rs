@@ -450,14 +450,15 @@ fn record_of<N: motley_core::record::Notation>(raw: &motley_core::record::RawGam
 }
 
 /// Target `api`: the first byte picks the command of `POST /api/<command>`
-/// (`b % 10`: the server's commands, then one it does not know), the rest
+/// (`b % 12`: the server's commands, then one it does not know), the rest
 /// is the request body, answered as the server answers it
 /// ([`motley_cli::command::serve::answer`]: the typed request, the caps, the
 /// command): no panic, an answer is one JSON object carrying `"schema"` and
 /// a refusal is one error line (a client error unless the command failed).
 /// So that an input runs in milliseconds, bodies that ask for more than a
 /// tiny search (analyze and annotate without a depth of at most 2, a time
-/// limit, threads) or perft beyond depth 2 are not answered.
+/// limit, threads), perft beyond depth 2 and odds beyond 4 simulations of
+/// at most 100 inputs (or with a depth) are not answered.
 pub fn api(data: &[u8]) {
     use motley_cli::command::serve::{COMMANDS, answer};
     let Some((&first, body)) = data.split_first() else { return };
@@ -500,6 +501,11 @@ fn cheap(command: &str, body: &[u8]) -> bool {
     match command {
         "analyze" | "annotate" => small("depth") && !present("time"),
         "perft" => small("depth"),
+        "odds" => {
+            number("simulations").is_some_and(|n| n <= 4)
+                && number("cap").is_some_and(|n| n <= 100)
+                && !present("depth")
+        }
         _ => true,
     }
 }

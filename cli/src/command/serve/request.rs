@@ -11,7 +11,11 @@ use motley_core::search::{LimitKind, Limits};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
-use crate::args::{AnalyzeArgs, AnnotateArgs, Common, Mode, PerftArgs, RecordArgs, RenderArgs, ReplayArgs};
+use motley_mages::sport::Ratings;
+
+use crate::args::{
+    AnalyzeArgs, AnnotateArgs, Common, Mode, OddsArgs, PerftArgs, RecordArgs, RenderArgs, ReplayArgs,
+};
 use crate::error::CliError;
 
 /// The longest search of `POST /api/analyze` (ms): `time` above it is refused,
@@ -222,6 +226,82 @@ game_request! {
         tree: Option<String>,
         /// A record whose tags, comments and marks the answer keeps.
         base: Option<String>,
+    }
+}
+
+game_request! {
+    /// The body of `odds`.
+    OddsRequest {
+        /// Green's lineup text.
+        green_lineup: Option<String>,
+        /// Blue's lineup text.
+        blue_lineup: Option<String>,
+        /// The people's ratings: `motley ratings --json`'s document or a league's truth (a JSON object).
+        ratings: Option<serde_json::Value>,
+        /// A record whose main line's end is priced (instead of `fen` and `moves`).
+        record: Option<String>,
+        /// Which game of `record` (1 first).
+        game: Option<u64> => "number",
+        /// Simulations.
+        simulations: Option<u64> => "number",
+        /// The seed.
+        seed: Option<u64> => "number",
+        /// The total engagements line (a half-integer, as a number or a string).
+        line: Option<serde_json::Value>,
+        /// The engine's depth per simulated input.
+        depth: Option<u64> => "number",
+        /// The most inputs and events a simulation plays.
+        cap: Option<u64> => "number",
+    }
+}
+
+/// The most simulations `POST /api/odds` plays.
+pub const ODDS_SIMULATIONS_CAP: u64 = 2_000;
+/// The deepest search per simulated input of `POST /api/odds`.
+pub const ODDS_DEPTH_CAP: u64 = 2;
+/// The longest simulation of `POST /api/odds` (inputs and events).
+pub const ODDS_CAP_CAP: u64 = 1_000;
+
+impl OddsRequest {
+    /// `odds`' arguments within the server's caps, and the ratings.
+    ///
+    /// # Errors
+    /// A value out of range or above a cap, a line that is not a
+    /// half-integer, ratings that are not a ratings document.
+    pub fn args(&self) -> Result<(OddsArgs, Option<Ratings>), CliError> {
+        let capped = |name: &str, value: Option<u64>, cap: u64, default: u32| -> Result<u32, CliError> {
+            match value {
+                None => Ok(default),
+                Some(0) => Err(bad(name, format!("`{name}` is at least 1"))),
+                Some(v) if v > cap => Err(over(name, cap)),
+                Some(v) => Ok(u32::try_from(v).unwrap_or(u32::MAX)),
+            }
+        };
+        let line = match &self.line {
+            None => None,
+            Some(v) => {
+                let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+                Some(crate::args::half_integer(&text).map_err(|e| bad("line", e))?)
+            }
+        };
+        let ratings = match &self.ratings {
+            None => None,
+            Some(v) => Some(crate::command::odds::ratings_of(v).map_err(|e| bad("ratings", e))?),
+        };
+        let args = OddsArgs {
+            common: self.common()?,
+            green_lineup: self.green_lineup.clone(),
+            blue_lineup: self.blue_lineup.clone(),
+            ratings: None,
+            record: self.record.as_ref().map(|_| "-".to_owned()),
+            game: count("game", self.game)?.unwrap_or(1),
+            simulations: capped("simulations", self.simulations, ODDS_SIMULATIONS_CAP, 1000)?,
+            seed: self.seed.unwrap_or(0),
+            line,
+            depth: capped("depth", self.depth, ODDS_DEPTH_CAP, 1)?,
+            cap: capped("cap", self.cap, ODDS_CAP_CAP, 400)?,
+        };
+        Ok((args, ratings))
     }
 }
 
