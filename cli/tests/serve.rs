@@ -663,6 +663,11 @@ const MAGES_ROYAL_ENGAGED: &str = "6/6/6/S1r3/6/6/6/5R g a5c5 a5 0 7";
 /// A Joker's position where White's queen can take Black's last king.
 const JOKER_LAST_KING: &str = "4k3/8/8/8/8/8/8/4Q3[] w - - 0 50 -";
 
+/// A Joker's Chess middle game (`fixtures/joker/middle-games.txt`) where
+/// `a3b4` is a mistake at the graph's depth.
+const JOKER_MIDDLE_GAME: &str =
+    "rnbk4/pp3p1p/3p1n2/pP2pPb1/P1p1P2N/B2P3P/P5P1/1R3BNR[] w - - 0 54 PNNpppnnbb";
+
 /// The view of `body`'s position: its `marks` as `(square, kind)` pairs and
 /// its last entry.
 fn royal_marks(server: &Server, body: &Value) -> (Vec<(String, String)>, Value) {
@@ -1801,7 +1806,7 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
             ("a1b2", "\u{d7}", "b2", "captured"),
         ),
         ("mages", 48, (None, &mages_blunder, "blunder"), ("challenger", "\u{d7}", "c5", "captured")),
-        ("joker", 64, (Some(JOKER_LAST_KING), &["e1e2"], "mistake"), ("e1e8", "\u{d7}", "e8", "captured")),
+        ("joker", 64, (Some(JOKER_MIDDLE_GAME), &["a3b4"], "mistake"), ("e1e8", "\u{d7}", "e8", "captured")),
     ];
     let fens = [LINK_MATE, ROYALE_LAST_KINGS, MAGES_ROYAL_ENGAGED, JOKER_LAST_KING];
     for (n, ((variant, squares, (start, missed, class), (token, marks, square, kind)), fen)) in
