@@ -106,7 +106,7 @@ def play(engine: Engine, variant: str, seed: int, a: argparse.Namespace) -> Tupl
 
 
 def report(rows: List[Tuple[float, int]], min_decile: int) -> None:
-    rows.sort()
+    rows.sort(key=lambda r: r[0])  # by prediction alone: ties keep game order
     n = len(rows)
     gaps = []
     print("| decile | positions | predicted win | observed win | gap |")
