@@ -74,8 +74,7 @@ impl CliError {
         let what = match err.kind() {
             clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             | clap::error::ErrorKind::MissingSubcommand => {
-                "missing command (show, moves, perft, play, render, analyze, match, uci, record, replay or annotate; see --help)"
-                    .to_owned()
+                format!("missing command ({}; see --help)", command_list())
             }
             _ if message.is_empty() => format!("{:?}", err.kind()),
             _ => message.to_owned(),
@@ -87,5 +86,16 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "error: {}, {}", self.what, self.location)
+    }
+}
+
+/// The commands, in `--help`'s order: `show, moves, …, league or odds`.
+fn command_list() -> String {
+    let cmd = <crate::args::Cli as clap::CommandFactory>::command();
+    let names: Vec<&str> =
+        cmd.get_subcommands().map(clap::Command::get_name).filter(|n| *n != "help").collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
     }
 }
