@@ -36,6 +36,7 @@
 //! person who means to commit one may never act before the match ends).
 
 use motley_core::Position;
+use motley_core::random::sample_outcome;
 use motley_core::record::{Notation, Recorder, write};
 use motley_core::search::{Limits, Searcher};
 use motley_core::zobrist::splitmix64;
@@ -194,14 +195,7 @@ fn true_resolution(game: &LineupMatch, chance: &[(Move, f64)], rng: &mut StdRng)
     if rng.random_bool(FOUL_RATE) {
         return game.position().resolution_moves(Resolution::Foul).first().copied();
     }
-    let mut u: f64 = rng.random();
-    for (m, p) in chance {
-        if u < *p {
-            return Some(*m);
-        }
-        u -= p;
-    }
-    chance.last().map(|(m, _)| *m)
+    sample_outcome(chance, rng)
 }
 
 /// The next entry of a league match: a resolution, a referee event at its

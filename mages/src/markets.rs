@@ -77,6 +77,7 @@
 //! ```
 
 use motley_core::Position;
+use motley_core::random::sample_outcome;
 use motley_core::search::{Limits, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -560,7 +561,7 @@ fn next_input(
             Some(r) => game.game.chance(r),
             None => pos.chance_with(&DEFAULT_MODEL),
         }?;
-        return draw(&chance, rng).map(Input::Move);
+        return sample_outcome(&chance, rng).map(Input::Move);
     }
     if rng.random_bool(settings.rates.turn_timeout.clamp(0.0, 1.0)) {
         return Some(Input::Event(RefereeEvent::TurnTimeout));
@@ -584,18 +585,6 @@ fn next_input(
         mv = mv.with_heresy();
     }
     Some(Input::Move(mv))
-}
-
-/// Draws one of the weighted moves.
-fn draw(chance: &[(Move, f64)], rng: &mut StdRng) -> Option<Move> {
-    let mut u: f64 = rng.random();
-    for (m, p) in chance {
-        if u < *p {
-            return Some(*m);
-        }
-        u -= p;
-    }
-    chance.last().map(|(m, _)| *m)
 }
 
 #[cfg(test)]
