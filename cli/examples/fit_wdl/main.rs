@@ -375,22 +375,24 @@ impl VariantTask for Fit<'_> {
             })
             .collect();
         let model = models[odds_class(&P::start(), P::start().turn(), 0.0).min(classes - 1)];
-        let cmd = format!(
-            "cargo run --release -p motley-cli --example fit_wdl -- {} --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",
-            a.variant.name(),
-            a.games,
-            a.held_out,
-            a.seed,
-            a.depth,
-            a.random_plies,
-            a.max_plies
-        ) + &a.nodes.map_or_else(String::new, |n| format!(" --nodes {n}"))
-            + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
-            + if a.power { "" } else { " --power 0" }
-            + if a.offset { "" } else { " --offset 0" }
-            + if a.draw_floor { " --draw-floor 1" } else { "" }
-            + if a.draw_floor_width { " --draw-floor-width 1" } else { "" }
-            + if a.drop_cut { " --cut drop" } else { "" };
+        // The games' options, or the dump they were read from.
+        let games = match &a.from_dump {
+            Some(path) => format!(" --from-dump {path}"),
+            None => {
+                format!(
+                    " --games {} --held-out {} --seed {} --depth {} --random-plies {} --max-plies {}",
+                    a.games, a.held_out, a.seed, a.depth, a.random_plies, a.max_plies
+                ) + &a.nodes.map_or_else(String::new, |n| format!(" --nodes {n}"))
+                    + if a.drop_cut { " --cut drop" } else { "" }
+            }
+        };
+        let cmd =
+            format!("cargo run --release -p motley-cli --example fit_wdl -- {}{games}", a.variant.name())
+                + &a.clamp.map_or_else(String::new, |c| format!(" --clamp {c}"))
+                + if a.power { "" } else { " --power 0" }
+                + if a.offset { "" } else { " --offset 0" }
+                + if a.draw_floor { " --draw-floor 1" } else { "" }
+                + if a.draw_floor_width { " --draw-floor-width 1" } else { "" };
         println!();
         println!("// Fitted by `{cmd}`");
         for (c, m) in models.iter().enumerate() {
