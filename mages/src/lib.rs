@@ -22,6 +22,7 @@ pub mod record;
 mod rules;
 mod setup;
 pub mod sport;
+mod strength;
 mod view;
 mod zobrist;
 

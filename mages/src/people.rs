@@ -138,6 +138,7 @@ pub struct LineupMatch {
     at: [Option<PersonId>; 48],
     heretics: Vec<PersonId>,
     expelled: Vec<PersonId>,
+    acted: Vec<PersonId>,
     declared: Option<Declared>,
     log: Vec<Attributed>,
 }
@@ -174,7 +175,16 @@ impl LineupMatch {
             })
         });
         let game = Match::new(position);
-        Ok(LineupMatch { game, lineups, at, heretics, expelled: Vec::new(), declared, log: Vec::new() })
+        Ok(LineupMatch {
+            game,
+            lineups,
+            at,
+            heretics,
+            expelled: Vec::new(),
+            acted: Vec::new(),
+            declared,
+            log: Vec::new(),
+        })
     }
 
     /// The match.
@@ -226,6 +236,13 @@ impl LineupMatch {
         self.heretics.contains(&person)
     }
 
+    /// Whether the person has made an action (moved or declared an
+    /// engagement) in this match.
+    #[must_use]
+    pub fn has_acted(&self, person: PersonId) -> bool {
+        self.acted.contains(&person)
+    }
+
     /// Whether the person was expelled for a foul.
     #[must_use]
     pub fn is_expelled(&self, person: PersonId) -> bool {
@@ -254,6 +271,9 @@ impl LineupMatch {
                     self.served(log_len + 1);
                     return Ok(());
                 };
+                if !self.acted.contains(&person) {
+                    self.acted.push(person);
+                }
                 if heresy {
                     let role = board.role_at(from).unwrap_or(Role::Pawn);
                     self.heretics.push(person);

@@ -234,6 +234,16 @@ fn a_season_counts_each_persons_engagements_heresies_and_decisions() {
     assert!(ratings.get("Max").is_none(), "a Luminary has no engagement rating");
     let jon_heresy = ratings.get("Jon").unwrap().heresy;
     assert!(jon_heresy.mean > motley_mages::sport::HERESY_BASE_RATES[Role::Pawn as usize]);
+    // A match without an action is no chance to commit a heresy: Ann never
+    // moves, so her estimate stays her role's base rate; Kim acts once per
+    // match without a heresy, so hers falls below it.
+    let (ann, kim) = (person("Ann"), person("Kim"));
+    assert_eq!((ann.games, ann.active_games, kim.active_games, jon.active_games), (2, 0, 2, 2));
+    let base = |p: &motley_mages::sport::PersonStats| {
+        motley_mages::sport::HERESY_BASE_RATES[p.role.unwrap() as usize]
+    };
+    assert!((ratings.get("Ann").unwrap().heresy.mean - base(&ann)).abs() < 1e-12);
+    assert!(ratings.get("Kim").unwrap().heresy.mean < base(&kim));
 }
 
 /// A small league is the same for the same seed, and every record it

@@ -52,6 +52,9 @@ pub struct MageDoc {
     role: String,
     /// Games played.
     games: u32,
+    /// Matches in which the mage made at least one action (the chances to
+    /// commit a heresy).
+    active_games: u32,
     /// Engagements declared.
     challenger: TallyDoc,
     /// Engagements suffered.
@@ -70,7 +73,8 @@ pub struct MageDoc {
     /// Ranged strength (log-odds; absent for a Luminary).
     #[serde(skip_serializing_if = "Option::is_none")]
     ranged_strength: Option<EstimateDoc>,
-    /// The chance of a heresy in a game (absent for a Luminary).
+    /// The chance of a heresy in a match in which the mage acts (absent
+    /// for a Luminary).
     #[serde(skip_serializing_if = "Option::is_none")]
     heresy_chance: Option<EstimateDoc>,
 }
@@ -82,6 +86,7 @@ impl MageDoc {
             team: p.team.clone(),
             role: p.role.map_or("luminary", |r| r.name()).to_owned(),
             games: p.games,
+            active_games: p.active_games,
             challenger: p.as_challenger.into(),
             defender: p.as_defender.into(),
             melee: p.melee.into(),
