@@ -58,6 +58,10 @@ function draw(doc, seats) {
 export async function update(body, seats) {
   const mine = ++request;
   last = { body, seats };
+  // The names were the previous position's (or lineups', or variant's):
+  // off the board at once, back with the answer.
+  people = new Map();
+  decorate();
   if (!seats || seats.length !== 2) {
     if (panel) panel.hidden = true;
     return;
@@ -78,7 +82,6 @@ export async function update(body, seats) {
     decorate();
   } catch (e) {
     if (mine !== request) return;
-    people = new Map();
     // No markets for this variant: nothing to show. A bad lineup: say so.
     if (lineups[0] || lineups[1]) {
       panel.hidden = false;

@@ -938,7 +938,10 @@ impl Browser {
             assert!(start.elapsed() < Duration::from_secs(20), "chromedriver does not listen");
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile = std::env::temp_dir().join(format!("motley-chromium-{}", std::process::id()));
+        // One profile per browser: the browser tests of this process run at once.
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let profile = std::env::temp_dir().join(format!("motley-chromium-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         let mut browser = Browser { driver, addr, session: String::new(), profile };
         let args = [
@@ -1132,6 +1135,51 @@ impl Browser {
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, png).expect("write screenshot");
         path
+    }
+
+    /// Types `text` into the input `css` selects as a person would: the
+    /// box emptied, the text typed, then Enter (which commits it: a
+    /// `change` event).
+    fn type_text(&self, css: &str, text: &str) {
+        self.wait_for(&format!("return document.querySelector({css:?}) !== null"));
+        let found = self.session("POST", "/element", &json!({"using": "css selector", "value": css}));
+        let id = found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {found}")).to_owned();
+        self.session("POST", &format!("/element/{id}/clear"), &json!({}));
+        self.session("POST", &format!("/element/{id}/value"), &json!({"text": format!("{text}\u{E007}")}));
+    }
+
+    /// The tooltip a pointer resting on the middle of `square` shows: the
+    /// first `<title>` of the element under it or of its nearest ancestor
+    /// with one ("" without any).
+    fn tooltip(&self, square: &str) -> String {
+        let script = format!(
+            "const rect = document.querySelector('#board g.sq[data-square=\"{square}\"] rect'); \
+             rect.scrollIntoView({{block: 'center'}}); \
+             const box = rect.getBoundingClientRect(); \
+             let el = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2); \
+             for (; el; el = el.parentElement) {{ \
+               const title = [...el.children].find((c) => c.tagName.toLowerCase() === 'title'); \
+               if (title) return title.textContent; \
+             }} \
+             return '';"
+        );
+        self.script(&script).as_str().expect("a tooltip").to_owned()
+    }
+
+    /// Waits until the tooltip of `square` is `text`.
+    fn wait_tooltip(&self, square: &str, text: &str) {
+        let start = Instant::now();
+        loop {
+            let shown = self.tooltip(square);
+            if shown == text {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "the tooltip of {square} is {shown:?}, not {text:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     /// Turns analysis on, waits for lines, an arrow (when the best input is
@@ -1830,4 +1878,185 @@ fn the_page_plays_moves_by_clicking_in_chromium() {
         eprintln!("screenshot: {}", shot.display());
     }
     eprintln!("the browser test took {:?}", started.elapsed());
+}
+
+/// The lines of the web board's odds panel (`cli/assets/sport.js`) for the
+/// `odds` document `doc`: its heading, then one line per market and the
+/// simulations.
+fn odds_panel(doc: &Value) -> Vec<String> {
+    let percent = |share: &Value| format!("{:.1}%", 100.0 * share["p"].as_f64().expect("p"));
+    let positive = |share: &Value| share["p"].as_f64().expect("p") > 0.0;
+    let r = &doc["result"];
+    let mut result = format!(
+        "Result: green {} · draw {} · blue {}",
+        percent(&r["green"]),
+        percent(&r["draw"]),
+        percent(&r["blue"])
+    );
+    if positive(&r["undecided"]) {
+        result += &format!(" · undecided {}", percent(&r["undecided"]));
+    }
+    let first = &doc["first_engagement"];
+    let mut engagement = format!("First engagement to the challenger: {}", percent(&first["yes"]));
+    if positive(&first["void"]) {
+        engagement += &format!(" (void {})", percent(&first["void"]));
+    }
+    let total = &doc["total_engagements"];
+    vec![
+        "Odds".to_owned(),
+        result,
+        format!("A heresy: {}", percent(&doc["heresy"]["yes"])),
+        engagement,
+        format!(
+            "Engagements over {}: {} (so far {})",
+            total["line"],
+            percent(&total["over"]),
+            total["so_far"]
+        ),
+        format!(
+            "{} simulations, {}",
+            doc["simulations"],
+            if doc["rated"] == true { "ratings" } else { "roles only" }
+        ),
+    ]
+}
+
+/// A Mage's Chess match with lineups on the web board, in Chromium: the
+/// lineups typed into the panel name each piece's player on hover, and the
+/// odds panel follows the match. After an engagement's resolution (a
+/// button) and after a referee's sanction (a button) the page asks
+/// `POST /api/odds` again for the new position with the lineups, and the
+/// panel shows exactly the server's markets for it: the first engagement
+/// settled for the challenger, one engagement so far, then the prices
+/// after the sanction (which leaves the position string as it was). A bad
+/// lineup (a name given twice) shows the server's error in the panel and
+/// takes the names off the board; mended, they come back; the board of
+/// another variant (Royale, without markets) names no one.
+#[test]
+fn a_mages_match_with_lineups_shows_names_and_live_odds_in_chromium() {
+    if !browser_wanted() {
+        eprintln!("skipped: no /usr/bin/chromedriver (MOTLEY_BROWSER=1 runs it anyway)");
+        return;
+    }
+    const GREEN: &str = "a1 Ann, b1 Ben, c1 Cid, d1 Dee, e1 Eve, f1 Fay, a2 Gus, b2 Hal, c2 Ivy, \
+                         d2 Jon, e2 Kim, f2 Lou, Luminary Max";
+    const BLUE: &str = "a8 Abe, b8 Bea, c8 Cal, d8 Dot, e8 Eli, f8 Flo, a7 Gil, b7 Hod, c7 Ira, \
+                        d7 Jay, e7 Kai, f7 Liv, Luminary Moe";
+    let started = Instant::now();
+    let server = Server::start();
+    let browser = Browser::start();
+    browser.open(&format!("http://{}/?load=1#variant=mages", server.addr));
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 48");
+    // Without lineups the panel shows the odds of the roles alone.
+    browser.wait_for(
+        "return !document.getElementById('sport').hidden \
+         && document.getElementById('odds').textContent.includes('simulations')",
+    );
+    assert_eq!(browser.script("return document.querySelectorAll('#board title.person').length"), 0);
+    // Every request for odds the page makes, in order.
+    browser.script(
+        "window.oddsAsked = []; const fetch = window.fetch.bind(window); \
+         window.fetch = (url, init) => { \
+           if (String(url).endsWith('/api/odds')) window.oddsAsked.push(JSON.parse(init.body)); \
+           return fetch(url, init); }; \
+         return true",
+    );
+    let asked = || browser.script("return window.oddsAsked.length").as_u64().expect("a count");
+    let rows =
+        "return JSON.stringify([...document.querySelectorAll('#odds > div')].map((d) => d.textContent))";
+    // Waits until the page has asked for the odds after `moves` (with the
+    // lineups) since `before` requests and shows the server's answer to
+    // that request: the answer.
+    let odds_after = |before: u64, moves: &[&str]| -> Value {
+        browser.wait_for(&format!(
+            "const a = window.oddsAsked; const last = a[a.length - 1]; return a.length > {before} \
+             && JSON.stringify(last.moves) === {:?} && last.green_lineup === {GREEN:?} \
+             && last.blue_lineup === {BLUE:?}",
+            serde_json::to_string(moves).expect("JSON")
+        ));
+        let body = browser.script("return window.oddsAsked[window.oddsAsked.length - 1]");
+        assert_eq!(body["variant"], "mages");
+        let (status, text) = server.post("odds", &body);
+        assert_eq!(status, 200, "{text}");
+        let doc: Value = serde_json::from_str(&text).expect("odds JSON");
+        assert_eq!(doc["entries"], moves.len(), "{doc}");
+        let expected = serde_json::to_string(&odds_panel(&doc)).expect("JSON");
+        browser.wait_for(&format!("{rows} === {expected:?}"));
+        doc
+    };
+
+    // The lineups, typed and committed: each piece names its player.
+    let before = asked();
+    browser.type_text("#lineup-green", GREEN);
+    browser.type_text("#lineup-blue", BLUE);
+    let start = odds_after(before, &[]);
+    assert_eq!(start["people"].as_array().expect("people").len(), 24, "{start}");
+    browser.wait_for("return document.querySelectorAll('#board title.person').length === 24");
+    browser.wait_tooltip("c2", "Ivy (green)");
+    browser.wait_tooltip("d7", "Jay (blue)");
+    browser.wait_tooltip("c4", "");
+
+    // Ivy's piece goes to c4 and declares an engagement against Jay's on d5.
+    let line = ["c2c3", "d7d6", "c3c4", "d6d5", "c4d5", "challenger", "sanction:blue"];
+    browser.play(&[], &line[..4]);
+    odds_after(0, &line[..4]);
+    browser.wait_tooltip("c4", "Ivy (green)");
+    browser.wait_tooltip("d5", "Jay (blue)");
+    let before = asked();
+    browser.play(&line[..4], &line[4..5]);
+    let pending = odds_after(before, &line[..5]);
+    assert_eq!(pending["first_engagement"]["settled"], false, "{pending}");
+    assert_eq!(pending["total_engagements"]["so_far"], 1, "{pending}");
+
+    // The engagement resolved by its button: the challenger wins, and the
+    // odds are the new position's, the first engagement settled.
+    browser.wait_for("return document.querySelector('#special button[data-token=\"challenger\"]') !== null");
+    let before = asked();
+    browser.play(&line[..5], &line[5..6]);
+    let resolved = odds_after(before, &line[..6]);
+    assert_eq!(resolved["first_engagement"]["settled"], true, "{resolved}");
+    assert_eq!(resolved["first_engagement"]["yes"]["p"], 1.0, "{resolved}");
+    assert_eq!(resolved["total_engagements"]["so_far"], 1, "{resolved}");
+    assert_ne!(odds_panel(&pending), odds_panel(&resolved), "the resolution changes what the panel shows");
+    browser.wait_tooltip("d5", "Ivy (green)");
+    browser.wait_tooltip("c4", "");
+
+    // A referee's sanction from its button: the same position string, new odds.
+    browser
+        .wait_for("return document.querySelector('#referee button[data-token=\"sanction:blue\"]') !== null");
+    let before = asked();
+    browser.play(&line[..6], &line[6..]);
+    let sanctioned = odds_after(before, &line);
+    assert_eq!(sanctioned["fen"], resolved["fen"], "a sanction leaves the position string as it was");
+    assert_ne!(odds_panel(&resolved), odds_panel(&sanctioned), "the sanction changes what the panel shows");
+    browser.wait_tooltip("d5", "Ivy (green)");
+
+    // A bad lineup: Ann twice. The panel says so and the board names no one.
+    let twice = GREEN.replace("b1 Ben", "b1 Ann");
+    let before = asked();
+    browser.type_text("#lineup-green", &twice);
+    browser.wait_for(&format!(
+        "const a = window.oddsAsked; return a.length > {before} && a[a.length - 1].green_lineup === {twice:?}"
+    ));
+    let (status, text) =
+        server.post("odds", &browser.script("return window.oddsAsked[window.oddsAsked.length - 1]"));
+    assert_eq!(status, 400, "{text}");
+    let error = error_of(&text);
+    assert!(error.contains("Ann is named twice"), "{error}");
+    browser.wait_for(&format!(
+        "const e = document.querySelector('#odds .error'); \
+         return !document.getElementById('sport').hidden && e !== null && e.textContent === {error:?}"
+    ));
+    browser.wait_for("return document.querySelectorAll('#board title.person').length === 0");
+    assert_eq!(browser.tooltip("d5"), "");
+    // Mended, the names come back; on another variant's board they go.
+    browser.type_text("#lineup-green", GREEN);
+    browser.wait_tooltip("d5", "Ivy (green)");
+    browser.click("#variant option[value=\"royale\"]");
+    browser.wait_for("return document.querySelectorAll('#board g.sq[data-square]').length === 256");
+    browser.wait_for("return document.getElementById('sport').hidden");
+    browser.wait_for("return document.querySelectorAll('#board title.person').length === 0");
+
+    browser.open("about:blank");
+    eprintln!("the lineups browser test took {:?}", started.elapsed());
 }
