@@ -10,10 +10,11 @@ searched with ``go movetime``; the last ``info`` line's ``wdl`` is the
 prediction for the side to move. Mage's Chess engagements are resolved by
 sampling the outcome model (``Game.chance``) with the game's generator. A game
 still going after ``--max-plies`` plies is undecided and left out. Prints the
-predicted and observed win rate per decile of predicted win chance (deciles
-with fewer than ``--min-decile`` positions marked), the largest gap among the
-others and the Brier score of the win chance; ``--out FILE`` saves every
-prediction as JSON lines.
+predicted and observed win rate per decile of predicted win chance (equal
+predictions kept in one bin; bins with fewer than ``--min-decile`` positions
+marked), the largest gap among the others and the Brier score of the win
+chance; ``--out FILE`` saves every prediction as JSON lines, and
+``--report FILE`` prints the table of such a file again without playing.
 """
 
 from __future__ import annotations
@@ -106,22 +107,35 @@ def play(engine: Engine, variant: str, seed: int, a: argparse.Namespace) -> Tupl
 
 
 def report(rows: List[Tuple[float, int]], min_decile: int) -> None:
-    rows.sort(key=lambda r: r[0])  # by prediction alone: ties keep game order
+    """Prints the calibration table of ``rows`` (predicted win, won).
+
+    The bins are deciles of the predicted win chance, except that positions
+    with the same prediction are never split between bins: where the odds
+    are clamped, a large share of the positions has the same prediction,
+    and a cut through them would compare arbitrary slices (whole games) of
+    one prediction with each other.
+    """
+    rows.sort(key=lambda r: r[0])
     n = len(rows)
     gaps = []
-    print("| decile | positions | predicted win | observed win | gap |")
+    print("| deciles | positions | predicted win | observed win | gap |")
     print("|---:|---:|---:|---:|---:|")
-    for d in range(10):
-        part = rows[d * n // 10:(d + 1) * n // 10]
-        if not part:
-            continue
+    start, b = 0, 0
+    while start < n:
+        end = max(start + 1, min(n, (b + 1) * n // 10))
+        while end < n and rows[end][0] == rows[end - 1][0]:
+            end += 1
+        part = rows[start:end]
+        first, b = b + 1, max(b + 1, end * 10 // n)
+        label = str(b) if first == b else f"{first}–{b}"
+        start = end
         p = sum(x for x, _ in part) / len(part)
         o = sum(y for _, y in part) / len(part)
         gap = 100 * (p - o)
         note = "" if len(part) >= min_decile else " (few)"
         if len(part) >= min_decile:
             gaps.append(abs(gap))
-        print(f"| {d + 1} | {len(part)} | {100 * p:.1f}% | {100 * o:.1f}% | {gap:+.1f}{note} |")
+        print(f"| {label} | {len(part)} | {100 * p:.1f}% | {100 * o:.1f}% | {gap:+.1f}{note} |")
     brier = sum((x - y) ** 2 for x, y in rows) / max(1, n)
     print(f"\nBrier score (win chance): {brier:.4f}; largest gap {max(gaps, default=0):.1f} points")
 
@@ -136,8 +150,15 @@ def main() -> int:
     p.add_argument("--random-plies", type=int, default=4)
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--min-decile", type=int, default=100)
-    p.add_argument("--out", default=None)
+    p.add_argument("--out", default=None, help="write every position's prediction and result (JSON lines)")
+    p.add_argument("--report", default=None, metavar="FILE",
+                   help="play nothing: print the table of a file --out wrote")
     a = p.parse_args()
+    if a.report:
+        with open(a.report) as f:
+            rows = [(d["win"], d["won"]) for d in map(json.loads, f)]
+        report(rows, a.min_decile)
+        return 0
     engine = Engine(a.engine, a.variant)
     rows: List[Tuple[float, int]] = []
     cut = 0
