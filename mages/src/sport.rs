@@ -61,6 +61,7 @@ use crate::moves::{Combat, Move, Resolution};
 use crate::people::{LineupMatch, PersonEvent, PersonId};
 use crate::piece::{Role, Team};
 use crate::strength::{self, davidson};
+pub use crate::strength::{Duel, Estimate, Globals};
 
 /// The chance that a board player of each role commits a heresy in a match
 /// in which they act, by [`Role::ALL`] order (Royal, Counselor, Chariot,
@@ -188,23 +189,6 @@ impl TeamStats {
     }
 }
 
-/// One engagement between two rated people, for the fit.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Duel {
-    /// The challenger's index in [`Season::people`].
-    pub challenger: usize,
-    /// The defender's index.
-    pub defender: usize,
-    /// The challenger's role when declaring.
-    pub challenger_role: Role,
-    /// The defender's role.
-    pub defender_role: Role,
-    /// Melee or ranged.
-    pub combat: Combat,
-    /// Challenger won, defender won or draw (fouls are not duels).
-    pub resolution: Resolution,
-}
-
 /// The counts and engagements of a set of matches (see the module documentation).
 #[derive(Clone, Default, Debug)]
 pub struct Season {
@@ -213,16 +197,6 @@ pub struct Season {
     duels: Vec<Duel>,
     games: u32,
     games_with_heresy: u32,
-}
-
-/// A value with its uncertainty (one standard deviation).
-#[derive(Clone, Copy, PartialEq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Estimate {
-    /// The estimate.
-    pub mean: f64,
-    /// Its standard deviation.
-    pub sd: f64,
 }
 
 /// A board player's ratings.
@@ -237,18 +211,6 @@ pub struct Rating {
     pub ranged: Estimate,
     /// The chance of committing a heresy in a match.
     pub heresy: Estimate,
-}
-
-/// The fitted common parameters of one geometry.
-#[derive(Clone, Copy, PartialEq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Globals {
-    /// The challenger's edge `γ`.
-    pub challenger_edge: f64,
-    /// Davidson's draw parameter `e^λ`.
-    pub draw: f64,
-    /// The tier effects `τ` of tiers 1 (0, fixed), 2 and 3.
-    pub tiers: [f64; 3],
 }
 
 /// Everything [`Season::ratings`] fits.

@@ -13,7 +13,45 @@
 
 use crate::moves::{Combat, Resolution};
 use crate::piece::Role;
-use crate::sport::{Duel, Estimate, Globals};
+
+/// A value with its uncertainty (one standard deviation).
+#[derive(Clone, Copy, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Estimate {
+    /// The estimate.
+    pub mean: f64,
+    /// Its standard deviation.
+    pub sd: f64,
+}
+
+/// The fitted common parameters of one geometry.
+#[derive(Clone, Copy, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Globals {
+    /// The challenger's edge `γ`.
+    pub challenger_edge: f64,
+    /// Davidson's draw parameter `e^λ`.
+    pub draw: f64,
+    /// The tier effects `τ` of tiers 1 (0, fixed), 2 and 3.
+    pub tiers: [f64; 3],
+}
+
+/// One engagement between two rated people, for the fit.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Duel {
+    /// The challenger's index in [`Season::people`](crate::sport::Season::people).
+    pub challenger: usize,
+    /// The defender's index.
+    pub defender: usize,
+    /// The challenger's role when declaring.
+    pub challenger_role: Role,
+    /// The defender's role.
+    pub defender_role: Role,
+    /// Melee or ranged.
+    pub combat: Combat,
+    /// Challenger won, defender won or draw (fouls are not duels).
+    pub resolution: Resolution,
+}
 
 /// The prior's standard deviation of a common parameter (`γ`, `λ`, `τ`).
 const GLOBAL_PRIOR_SD: f64 = 3.0;
