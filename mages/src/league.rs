@@ -35,10 +35,10 @@
 //!
 //! | seed | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 |
 //! |---|---|---|---|---|---|---|---|---|
-//! | melee | 0.90 | 0.78 | 0.73 | 0.85 | 0.72 | 0.86 | 0.75 | 0.85 |
-//! | ranged | 0.71 | 0.87 | 0.87 | 0.81 | 0.81 | 0.77 | 0.73 | 0.74 |
+//! | melee | 0.88 | 0.76 | 0.73 | 0.85 | 0.66 | 0.84 | 0.72 | 0.85 |
+//! | ranged | 0.70 | 0.86 | 0.87 | 0.80 | 0.82 | 0.78 | 0.74 | 0.73 |
 //!
-//! About 0.8, and no better on 400 matches (0.75 to 0.90: more players pass
+//! About 0.8, and no better on 400 matches (0.70 to 0.89: more players pass
 //! the ten-engagement bar). That is what ten engagements can tell: a
 //! three-way outcome carries a Fisher information of about 0.2 per
 //! engagement on the log-odds scale, so ten give a standard error of about

@@ -26,23 +26,22 @@
 //! is 0; tiers 2 and 3 are fitted) and `e^λ` Davidson's draw parameter.
 //!
 //! Both geometries are fitted together. Each person's pair of strengths
-//! `(θ melee, θ ranged)` has a bivariate normal prior `N(0, Σ)`, and `Σ` —
-//! the spread of each strength over the people and how strongly a good
-//! duellist in one geometry is good in the other — is estimated from the
-//! data (empirical Bayes, pulled toward `N(0, I)` by the weight of ten
-//! people so that a small season cannot drive it to extremes); the common
-//! parameters have `N(0, 3²)` priors. For a given `Σ` the fit is the
-//! maximum a posteriori estimate by Newton's method, and the uncertainty
-//! of each strength the square root of the diagonal of the inverse
-//! negative Hessian of the log posterior at the estimate (a Laplace
-//! approximation); `Σ` is then re-estimated by an EM step, until it
-//! settles. So a person with many melee engagements and few ranged ones
-//! gets a ranged estimate that leans on their melee record, as much as the
-//! season shows the two go together. Fouls are not strength outcomes and
-//! are left out; an engagement timeout is a draw. A person with no
-//! engagement keeps the prior mean, 0. The cost grows with the cube of the
-//! number of people (a dense Newton step over all their strengths): about
-//! a second for a few hundred people.
+//! `(θ melee, θ ranged)` has a bivariate normal prior with spreads 1 and a
+//! correlation `ρ` — how strongly a good duellist in one geometry is good
+//! in the other — estimated from the data (empirical Bayes, pulled toward
+//! 0 by the weight of four people so that a small season cannot drive it
+//! to ±1); the common parameters have `N(0, 3²)` priors. For a given `ρ`
+//! the fit is the maximum a posteriori estimate by Newton's method, and
+//! the uncertainty of each strength the square root of the diagonal of the
+//! inverse negative Hessian of the log posterior at the estimate (a
+//! Laplace approximation); `ρ` is then re-estimated by an EM step, until
+//! it settles. So a person with many melee engagements and few ranged
+//! ones gets a ranged estimate that leans on their melee record, as much
+//! as the season shows the two go together. Fouls are not strength
+//! outcomes and are left out; an engagement timeout is a draw. A person
+//! with no engagement keeps the prior mean, 0. The cost grows with the
+//! cube of the number of people (a dense Newton step over all their
+//! strengths): about a second for a few hundred people.
 //!
 //! # Heresy propensity
 //!

@@ -1,8 +1,8 @@
 //! The engagement-strength fit behind [`Season::ratings`](crate::sport::Season::ratings):
 //! Davidson's paired-comparison model with draws over both geometries at
 //! once, each person's melee and ranged strengths sharing a bivariate
-//! normal prior whose spread and correlation are estimated from the data
-//! (empirical Bayes).
+//! normal prior whose correlation is estimated from the data (empirical
+//! Bayes).
 //!
 //! Why one fit for both geometries: a person's melee and ranged strengths
 //! are two sides of one duellist, and most people have few engagements of
@@ -10,6 +10,12 @@
 //! their melee estimate and the reverse, in proportion to how strongly the
 //! two go together over everybody — which the fit measures rather than
 //! assumes. With no correlation in the data it reduces to two separate fits.
+//!
+//! The spreads stay at 1 (log-odds): estimated by the same approximation
+//! from a handful of engagements per person they come out too small (the
+//! known downward bias of penalized quasi-likelihood on sparse outcomes),
+//! which over-shrinks every strength; on a synthetic league's held-out
+//! matches that made the match odds less calibrated than the fixed spread.
 
 use crate::moves::{Combat, Resolution};
 use crate::piece::Role;
@@ -55,14 +61,15 @@ pub struct Duel {
 
 /// The prior's standard deviation of a common parameter (`γ`, `λ`, `τ`).
 const GLOBAL_PRIOR_SD: f64 = 3.0;
-/// The weight, in people, of the hyperprior that pulls the strength prior
-/// toward `N(0, I)`: a season of few people cannot talk the prior into
-/// zero spread or a perfect correlation.
+/// The weight, in people, of the hyperprior that pulls the correlation
+/// toward 0: a season of few people cannot talk the prior into a perfect
+/// correlation.
 const HYPERPRIOR_PEOPLE: f64 = 4.0;
 /// The most rounds of the empirical-Bayes loop.
 const PRIOR_ROUNDS: usize = 30;
 
-/// The strength prior of every person: `(θ melee, θ ranged) ~ N(0, Σ)`.
+/// The strength prior of every person: `(θ melee, θ ranged) ~ N(0, Σ)`,
+/// `Σ` with the given spreads and correlation.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct StrengthPrior {
     /// The standard deviation of melee and of ranged strength.
@@ -78,12 +85,6 @@ impl StrengthPrior {
     fn covariance(self) -> [f64; 3] {
         let [a, b] = self.sd;
         [a * a, self.correlation * a * b, b * b]
-    }
-
-    fn from_covariance([xx, xy, yy]: [f64; 3]) -> StrengthPrior {
-        let sd = [xx.max(1e-4).sqrt(), yy.max(1e-4).sqrt()];
-        let correlation = (xy / (sd[0] * sd[1])).clamp(-0.95, 0.95);
-        StrengthPrior { sd, correlation }
     }
 
     /// `Σ⁻¹` as `[xx, xy, yy]`.
@@ -165,10 +166,10 @@ fn outcome_index(r: Resolution) -> usize {
 /// The fit of `n` people's `duels` (see the module documentation): for a
 /// given prior, the maximum a posteriori estimate by Newton's method, each
 /// strength's uncertainty from the inverse negative Hessian (a Laplace
-/// approximation); the prior then re-estimated from the people with an
-/// engagement (an EM step: the mean of `θθᵀ` plus each posterior
-/// covariance, pulled toward `N(0, I)` by [`HYPERPRIOR_PEOPLE`]), until it
-/// settles.
+/// approximation); the prior's correlation then re-estimated from the
+/// people with an engagement (an EM step: the mean of `θm θr` plus each
+/// posterior covariance, pulled toward 0 by [`HYPERPRIOR_PEOPLE`]), until
+/// it settles.
 pub(crate) fn fit(n: usize, duels: &[Duel]) -> StrengthFit {
     let layout = Layout { n };
     let k = layout.len();
@@ -188,20 +189,16 @@ pub(crate) fn fit(n: usize, duels: &[Duel]) -> StrengthFit {
         if rated == 0.0 || round >= PRIOR_ROUNDS {
             break;
         }
-        let Some(blocks) = cholesky(&hessian, k).map(|l| inverse_blocks(&l, k, layout)) else { break };
-        let mut sum = [HYPERPRIOR_PEOPLE, 0.0, HYPERPRIOR_PEOPLE];
+        let Some(cross) = cholesky(&hessian, k).map(|l| cross_covariances(&l, k, layout)) else { break };
+        let mut sum = 0.0;
         for i in (0..n).filter(|&i| engaged[i]) {
             let (m, r) = (layout.theta(0, i), layout.theta(1, i));
-            let [cmm, cmr, crr] = blocks[i];
-            sum[0] += x[m] * x[m] + cmm;
-            sum[1] += x[m] * x[r] + cmr;
-            sum[2] += x[r] * x[r] + crr;
+            sum += x[m] * x[r] + cross[i];
         }
-        let next = StrengthPrior::from_covariance(sum.map(|s| s / (HYPERPRIOR_PEOPLE + rated)));
-        let settled = (next.sd[0] - prior.sd[0]).abs() < 1e-4
-            && (next.sd[1] - prior.sd[1]).abs() < 1e-4
-            && (next.correlation - prior.correlation).abs() < 1e-4;
-        prior = next;
+        let [sm, sr] = prior.sd;
+        let correlation = (sum / (HYPERPRIOR_PEOPLE + rated) / (sm * sr)).clamp(-0.95, 0.95);
+        let settled = (correlation - prior.correlation).abs() < 1e-4;
+        prior.correlation = correlation;
         if settled {
             hessian = maximise(layout, duels, prior, &mut x);
             break;
@@ -213,19 +210,14 @@ pub(crate) fn fit(n: usize, duels: &[Duel]) -> StrengthFit {
     StrengthFit { melee: layout.globals(0, &x), ranged: layout.globals(1, &x), people, prior }
 }
 
-/// For each person `i`, the 2×2 block `[mm, mr, rr]` of `H⁻¹` for their
-/// two strengths, from the Cholesky factor `l` of `H`.
-fn inverse_blocks(l: &[f64], k: usize, layout: Layout) -> Vec<[f64; 3]> {
+/// For each person `i`, the posterior covariance of their two strengths
+/// (the off-diagonal entry of `H⁻¹`), from the Cholesky factor `l` of `H`.
+fn cross_covariances(l: &[f64], k: usize, layout: Layout) -> Vec<f64> {
     (0..layout.n)
         .map(|i| {
-            let (m, r) = (layout.theta(0, i), layout.theta(1, i));
             let mut e = vec![0.0; k];
-            e[m] = 1.0;
-            let cm = cholesky_solve(l, &e, k);
-            e[m] = 0.0;
-            e[r] = 1.0;
-            let cr = cholesky_solve(l, &e, k);
-            [cm[m], cm[r], cr[r]]
+            e[layout.theta(0, i)] = 1.0;
+            cholesky_solve(l, &e, k)[layout.theta(1, i)]
         })
         .collect()
 }
@@ -479,20 +471,19 @@ mod tests {
     }
 
     #[test]
-    fn the_prior_learns_the_correlation_and_spread_of_strengths() {
+    fn the_prior_learns_the_correlation_of_strengths() {
         let mut rng = StdRng::seed_from_u64(11);
         let truth: Vec<[f64; 2]> = (0..80)
             .map(|_| {
-                let m = 0.8 * normal(&mut rng);
-                [m, 0.9 * m + 0.2 * normal(&mut rng)]
+                let m = normal(&mut rng);
+                [m, 0.9 * m + 0.44 * normal(&mut rng)]
             })
             .collect();
         let fit = fit(truth.len(), &duels(&truth, [4000, 4000], &mut rng));
-        assert!(fit.prior.correlation > 0.7, "{:?}", fit.prior);
-        assert!((0.5..1.1).contains(&fit.prior.sd[0]), "{:?}", fit.prior);
+        assert!(fit.prior.correlation > 0.65, "{:?}", fit.prior);
+        assert_eq!(fit.prior.sd, [1.0, 1.0]);
         // Independent strengths: no correlation is invented.
-        let truth: Vec<[f64; 2]> =
-            (0..80).map(|_| [0.8 * normal(&mut rng), 0.8 * normal(&mut rng)]).collect();
+        let truth: Vec<[f64; 2]> = (0..80).map(|_| [normal(&mut rng), normal(&mut rng)]).collect();
         let fit = super::fit(truth.len(), &duels(&truth, [4000, 4000], &mut rng));
         assert!(fit.prior.correlation.abs() < 0.3, "{:?}", fit.prior);
     }
