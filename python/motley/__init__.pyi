@@ -1,4 +1,4 @@
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 from ._motley import (
     Analysis as Analysis,
@@ -32,3 +32,21 @@ def match(
     sprt: Optional[Tuple[float, float]] = None,
     record: Optional[str] = None,
 ) -> Dict[str, Any]: ...
+
+def odds(
+    variant: str,
+    green_lineup: Optional[str] = None,
+    blue_lineup: Optional[str] = None,
+    *,
+    ratings: Union[None, str, Dict[str, Any]] = None,
+    record: Optional[str] = None,
+    game: int = 1,
+    fen: Optional[str] = None,
+    moves: Optional[Sequence[str]] = None,
+    simulations: int = 1000,
+    seed: int = 0,
+    line: Optional[float] = None,
+    depth: int = 1,
+    cap: int = 400,
+) -> Dict[str, Any]: ...
+def ratings(records: Union[str, Sequence[str]]) -> Dict[str, Any]: ...

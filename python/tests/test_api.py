@@ -174,3 +174,26 @@ def test_match_games_are_the_cli_match():
     assert [g["moves"] for g in doc["game_list"]] == [g["moves"] for g in games]
     llr, decision = motley.sprt([2.0] * 20, 0, 10)
     assert llr > 0 and decision == "H1"
+
+
+def test_ratings_and_odds_of_a_league():
+    records = [motley.league_round(3, 7, r) for r in range(4)]
+    doc = motley.ratings(records)
+    assert doc["games"] == 4 and doc["games_with_lineups"] == 4
+    mages = {m["name"]: m for m in doc["mages"]}
+    assert all(m["active_games"] <= m["games"] for m in mages.values())
+    assert any(m["active_games"] < m["games"] for m in mages.values()), "some player never acts"
+    # The same seed gives the same prices; the result shares sum to one.
+    priced = motley.odds("mages", record=records[0], ratings=doc, simulations=20, seed=3)
+    assert priced == motley.odds("mages", record=records[0], ratings=doc, simulations=20, seed=3)
+    assert priced["rated"] is True
+    r = priced["result"]
+    assert abs(sum(r[k]["p"] for k in ("green", "draw", "blue", "undecided")) - 1) < 1e-9
+    # Before any input, from the lineups alone.
+    head = records[0].split("\n\n")[0]
+    green = head.split('[GreenLineup "')[1].split('"')[0]
+    blue = head.split('[BlueLineup "')[1].split('"')[0]
+    start = motley.odds("mages", green, blue, ratings=doc, simulations=20, seed=3)
+    assert start["entries"] == 0 and start["rated"] is True
+    with pytest.raises(motley.MotleyError, match="named twice"):
+        motley.odds("mages", green.replace("Bram", "Ada"), blue, simulations=2)
