@@ -432,24 +432,25 @@ fn order(st: &State, mv: Move) -> i32 {
 }
 
 /// What a score means in Sovereign Chess (see [`motley_core::search::wdl`]):
-/// a flat curve (scale 1588 centipawns, shape 0.99: a controlled army makes
-/// raw scores of tens of pawns common), no draw width of its own, and a draw
-/// floor of 21% at an even score that fades over about 150 pawns (width
-/// 15171: self-play repeats a fifth of its balanced positions into a draw,
-/// and a tenth of those 150 pawns ahead), with a small first-move edge
-/// (White's offset −106, tempo −20): White scores about 58% of the decisive
-/// self-play games, and the start reads about +0.78 for White at the
-/// analysis depth.
+/// a flat curve (scale 1623 centipawns, shape 1.02: a controlled army makes
+/// raw scores of tens of pawns common), a small draw width of its own (141)
+/// and a draw floor of 12% at an even score that fades over about 75 pawns
+/// (width 7492: a tenth of the self-play games end in a repetition, most of
+/// them from balanced positions), with White's offset −94 and tempo +96:
+/// White wins 56% of the decisive self-play games, and the start reads
+/// about +0.73 for White at the analysis depth (an expected result of 60%).
 ///
-/// Fitted on self-play games at depth 2 and measured on others (calibration
-/// in `docs/analysis.md`) by
-/// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 1500
-/// --held-out 1000 --seed 1 --depth 2 --random-plies 4 --max-plies 200 --threads 2
-/// --draw-floor 1 --draw-floor-width 1`.
-pub const WDL: WdlModel = WdlModel::two_seats(1588.2, 0.0, -106.0, -19.6)
-    .with_power(0.994)
-    .with_draw_floor(0.2147)
-    .with_draw_floor_width(15170.6);
+/// Fitted on self-play games at 30,000 nodes a move (a mean completed
+/// depth of 4.1) played to their natural end, and measured on others
+/// (calibration in `docs/analysis.md`), by
+/// `cargo run --release -p motley-cli --example fit_wdl -- sovereign --games 600
+/// --held-out 400 --seed 1 --depth 64 --nodes 30000 --random-plies 4 --max-plies 1000
+/// --cut drop --dump sovereign.dump`, then `fit_wdl -- sovereign --from-dump
+/// sovereign.dump --draw-floor 1 --draw-floor-width 1`.
+pub const WDL: WdlModel = WdlModel::two_seats(1622.7, 140.6, -94.2, 96.4)
+    .with_power(1.019)
+    .with_draw_floor(0.1228)
+    .with_draw_floor_width(7492.1);
 
 impl Reading for Sovereign {
     const ANALYSIS_DEPTH: u32 = 6;
