@@ -61,6 +61,30 @@
 //! Every probability is the share of simulations, with its Monte-Carlo
 //! standard error `√(p(1 − p)/n)` over the `n` simulations ([`Share`]).
 //!
+//! # How well the prices hold
+//!
+//! On a synthetic league (`motley league --teams 8 --matches 800 --seed 5
+//! --out league`), with ratings fitted on matches 1–200 (`motley ratings`)
+//! and each of matches 201–800 priced with 400 simulations (seed: the
+//! match's index) before its first input and again after half of its
+//! recorded entries (`motley odds mages --record … --ratings …`):
+//!
+//! | stage | Brier, fitted ratings | Brier, role-only | calibration slope | largest decile gap |
+//! |---|---:|---:|---:|---:|
+//! | before the match | 0.423 | 0.508 | 1.29 | 9.5 points |
+//! | half-way | 0.391 | 0.460 | 1.25 | 9.4 points |
+//!
+//! The Brier score is the three-way (green, draw, blue) squared error; the
+//! deciles sort the 1,200 win forecasts (green's and blue's of each match)
+//! by price, 120 to a decile, whose observed rate has a standard error of
+//! about 4.5 points; the calibration slope is the logistic regression of
+//! the result on the forecast's log-odds (1 when calibrated). So the
+//! people's ratings beat the role-only prices clearly, and the prices are
+//! somewhat too modest at both ends: a side priced at 76% won 83%, one
+//! priced at 23% won 13%. The heresy market priced 41% on average against
+//! 44.5% observed (Brier 0.249; a constant at the observed rate scores
+//! 0.247).
+//!
 //! # Example
 //!
 //! ```
