@@ -208,7 +208,7 @@ pub struct Rating {
     pub melee: Estimate,
     /// Ranged strength `θ`.
     pub ranged: Estimate,
-    /// The chance of committing a heresy in a match.
+    /// The chance of committing a heresy in a match in which they act.
     pub heresy: Estimate,
 }
 
