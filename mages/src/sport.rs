@@ -497,15 +497,7 @@ mod tests {
             let (cr, dr) = (roles[c % 3], roles[d % 3]);
             let u = truth[c] + 0.2 + tiers[usize::from(cr.seniority()) - 1];
             let v = truth[d] + tiers[usize::from(dr.seniority()) - 1];
-            let p = davidson(u, v, (0.5f64).ln());
-            let r: f64 = rng.random();
-            let resolution = if r < p[0] {
-                Resolution::Challenger
-            } else if r < p[0] + p[1] {
-                Resolution::Defender
-            } else {
-                Resolution::Draw
-            };
+            let resolution = crate::strength::tests::draw_resolution(davidson(u, v, (0.5f64).ln()), &mut rng);
             let duel = Duel {
                 challenger: c,
                 defender: d,

@@ -401,7 +401,7 @@ fn invert_diagonal(m: &[f64], k: usize) -> Vec<f64> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -424,6 +424,19 @@ mod tests {
         assert!((d[0] - 3.0 / 11.0).abs() < 1e-12 && (d[1] - 4.0 / 11.0).abs() < 1e-12);
     }
 
+    /// A resolution drawn with the probabilities `p` (challenger, defender,
+    /// draw), for simulated duels.
+    pub(crate) fn draw_resolution(p: [f64; 3], rng: &mut StdRng) -> Resolution {
+        let r: f64 = rng.random();
+        if r < p[0] {
+            Resolution::Challenger
+        } else if r < p[0] + p[1] {
+            Resolution::Defender
+        } else {
+            Resolution::Draw
+        }
+    }
+
     /// Duels between `truth`'s people, `per_geometry` of each geometry,
     /// drawn from the model (challenger edge 0.2, draw 0.5, no tiers).
     fn duels(truth: &[[f64; 2]], per_geometry: [usize; 2], rng: &mut StdRng) -> Vec<Duel> {
@@ -433,15 +446,7 @@ mod tests {
             for _ in 0..per_geometry[g] {
                 let c = rng.random_range(0..n);
                 let d = (c + rng.random_range(1..n)) % n;
-                let p = davidson(truth[c][g] + 0.2, truth[d][g], 0.5f64.ln());
-                let r: f64 = rng.random();
-                let resolution = if r < p[0] {
-                    Resolution::Challenger
-                } else if r < p[0] + p[1] {
-                    Resolution::Defender
-                } else {
-                    Resolution::Draw
-                };
+                let resolution = draw_resolution(davidson(truth[c][g] + 0.2, truth[d][g], 0.5f64.ln()), rng);
                 let (challenger_role, defender_role) = (Role::Pawn, Role::Pawn);
                 out.push(Duel {
                     challenger: c,
